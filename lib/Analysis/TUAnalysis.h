@@ -1,0 +1,38 @@
+// The analysis of one translation unit, computed once and shared by every rule.
+#pragma once
+
+#include "Analysis/KernelModel.h"
+#include "Config/DeviceProfile.h"
+
+#include "clang/AST/ASTContext.h"
+
+#include <array>
+#include <optional>
+#include <string>
+
+namespace cllint::analysis {
+
+// Where the work-group shape a kernel is analysed with comes from (messages say which).
+struct WorkGroupShape {
+  std::array<unsigned, 3> Size = {256, 1, 1};
+  std::string Source; // "reqd_work_group_size", "config", "profile default"
+};
+
+class TUAnalysis {
+public:
+  TUAnalysis(clang::ASTContext &Ctx, const DeviceProfile &Profile,
+             std::optional<std::array<unsigned, 3>> ConfiguredWorkGroup);
+
+  clang::ASTContext &context() const { return Ctx; }
+  const DeviceProfile &profile() const { return Profile; }
+  const KernelModel &kernels() const { return Kernels; }
+  WorkGroupShape workGroupShape(const KernelInfo &K) const;
+
+private:
+  clang::ASTContext &Ctx;
+  const DeviceProfile &Profile;
+  std::optional<std::array<unsigned, 3>> ConfiguredWorkGroup;
+  KernelModel Kernels;
+};
+
+} // namespace cllint::analysis

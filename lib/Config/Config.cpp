@@ -1,0 +1,282 @@
+#include "Config/Config.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+#include <set>
+
+namespace cllint {
+namespace {
+
+// Thrown inside the parser only; turned into "FILE:LINE:COL: message" at the boundary.
+struct ConfigError {
+  YAML::Mark Mark;
+  std::string Message;
+};
+
+[[noreturn]] void fail(const YAML::Node &N, std::string Message) {
+  throw ConfigError{N.Mark(), std::move(Message)};
+}
+
+void expectKeys(const YAML::Node &Map, const std::set<std::string> &Allowed, const char *What) {
+  if (!Map.IsMap())
+    fail(Map, std::string(What) + " must be a mapping");
+  for (const auto &KV : Map) {
+    std::string Key = KV.first.as<std::string>();
+    if (!Allowed.count(Key)) {
+      std::string List;
+      for (const std::string &A : Allowed)
+        List += (List.empty() ? "" : ", ") + A;
+      fail(KV.first, "unknown key '" + Key + "' in " + What + "; expected one of: " + List);
+    }
+  }
+}
+
+std::string scalar(const YAML::Node &N, const char *What) {
+  if (!N.IsScalar())
+    fail(N, std::string(What) + " must be a string");
+  return N.as<std::string>();
+}
+
+unsigned positive(const YAML::Node &N, const char *What) {
+  if (!N.IsScalar())
+    fail(N, std::string(What) + " must be a positive integer");
+  unsigned long long V = 0;
+  if (llvm::StringRef(N.Scalar()).getAsInteger(10, V) || V == 0 || V > (1u << 30))
+    fail(N, std::string(What) + " must be a positive integer, got '" + N.Scalar() + "'");
+  return static_cast<unsigned>(V);
+}
+
+std::vector<std::string> stringList(const YAML::Node &N, const char *What) {
+  std::vector<std::string> Out;
+  if (N.IsScalar()) {
+    Out.push_back(N.Scalar());
+    return Out;
+  }
+  if (!N.IsSequence())
+    fail(N, std::string(What) + " must be a string or a list of strings");
+  for (const auto &E : N)
+    Out.push_back(scalar(E, What));
+  return Out;
+}
+
+std::array<unsigned, 3> workGroup(const YAML::Node &N) {
+  if (!N.IsSequence() || N.size() == 0 || N.size() > 3)
+    fail(N, "work-group must be a list of 1 to 3 positive integers, e.g. [16, 16, 1]");
+  std::array<unsigned, 3> WG = {1, 1, 1};
+  for (size_t I = 0; I < N.size(); ++I)
+    WG[I] = positive(N[I], "work-group size");
+  return WG;
+}
+
+Severity severity(const YAML::Node &N) {
+  std::string S = scalar(N, "severity");
+  auto Sev = parseSeverity(S);
+  if (!Sev)
+    fail(N, "unknown severity '" + S + "'; expected note, warning or error");
+  return *Sev;
+}
+
+void readFlags(const YAML::Node &Map, CompileFlags &Flags) {
+  if (const YAML::Node Std = Map["std"]) {
+    Flags.Std = normalizeClStd(scalar(Std, "std"));
+    if (Flags.Std.empty())
+      fail(Std, "unknown OpenCL C version '" + Std.Scalar() + "'; expected CL1.2, CL2.0 or CL3.0");
+  }
+  if (const YAML::Node F = Map["flags"]) {
+    for (const std::string &Arg : stringList(F, "flags")) {
+      std::string Std = llvm::StringRef(Arg).starts_with("-cl-std=") ? normalizeClStd(Arg) : "";
+      if (!Std.empty())
+        Flags.Std = Std;
+      else
+        Flags.Args.push_back(Arg);
+    }
+  }
+}
+
+DeviceProfile profile(const std::string &Name, const YAML::Node &N) {
+  expectKeys(N,
+             {"base", "description", "warp", "banks", "bank-width", "sector", "cache-line",
+              "local-memory", "work-group"},
+             "a profile");
+  DeviceProfile P = nvidiaProfile();
+  if (const YAML::Node Base = N["base"]) {
+    std::string B = scalar(Base, "base");
+    if (B == "amd")
+      P = amdProfile();
+    else if (B != "nvidia")
+      fail(Base, "unknown base profile '" + B + "'; expected nvidia or amd");
+  }
+  P.Name = Name;
+  P.Description = N["description"] ? scalar(N["description"], "description") : "custom profile";
+  if (N["warp"])
+    P.WarpSize = positive(N["warp"], "warp");
+  if (N["banks"])
+    P.Banks = positive(N["banks"], "banks");
+  if (N["bank-width"])
+    P.BankWidth = positive(N["bank-width"], "bank-width");
+  if (N["sector"])
+    P.SectorBytes = positive(N["sector"], "sector");
+  if (N["cache-line"])
+    P.CacheLineBytes = positive(N["cache-line"], "cache-line");
+  if (N["local-memory"])
+    P.LocalMemBytes = positive(N["local-memory"], "local-memory");
+  if (N["work-group"])
+    P.DefaultWorkGroup = workGroup(N["work-group"]);
+  return P;
+}
+
+void parseRoot(const YAML::Node &Root, ConfigFile &Out) {
+  if (Root.IsNull())
+    return; // an empty file is a valid, empty config
+  expectKeys(Root,
+             {"rules", "severity", "profile", "profiles", "std", "flags", "work-group", "fail-on",
+              "paths", "verify"},
+             "the config");
+  if (const YAML::Node R = Root["rules"])
+    for (const std::string &S : stringList(R, "rules"))
+      Out.Rules.append(S);
+  if (const YAML::Node S = Root["severity"]) {
+    if (!S.IsMap())
+      fail(S, "severity must map rule ids to note, warning or error");
+    for (const auto &KV : S)
+      Out.SeverityOverrides[KV.first.as<std::string>()] = severity(KV.second);
+  }
+  if (const YAML::Node P = Root["profiles"]) {
+    if (!P.IsMap())
+      fail(P, "profiles must map names to profile settings");
+    for (const auto &KV : P)
+      Out.CustomProfiles.push_back(profile(KV.first.as<std::string>(), KV.second));
+  }
+  if (const YAML::Node P = Root["profile"])
+    Out.Profile = scalar(P, "profile");
+  readFlags(Root, Out.Flags);
+  if (const YAML::Node W = Root["work-group"])
+    Out.WorkGroup = workGroup(W);
+  if (const YAML::Node F = Root["fail-on"])
+    Out.FailOn = severity(F);
+  if (const YAML::Node Paths = Root["paths"]) {
+    if (!Paths.IsSequence())
+      fail(Paths, "paths must be a list of {glob, std, flags, work-group} entries");
+    for (const auto &E : Paths) {
+      expectKeys(E, {"glob", "std", "flags", "work-group"}, "a paths entry");
+      if (!E["glob"])
+        fail(E, "a paths entry needs a 'glob'");
+      FlagsForGlob G;
+      G.Glob = scalar(E["glob"], "glob");
+      readFlags(E, G.Flags);
+      if (E["work-group"])
+        G.WorkGroup = workGroup(E["work-group"]);
+      Out.PerPath.push_back(std::move(G));
+    }
+  }
+  if (Root["verify"])
+    Out.Verify = Root["verify"];
+  // A profile name must resolve against built-ins or this file's own profiles.
+  if (Out.Profile) {
+    ProfileTable T;
+    for (const DeviceProfile &P : Out.CustomProfiles)
+      T.add(P);
+    if (!T.find(*Out.Profile))
+      fail(Root["profile"], "unknown profile '" + *Out.Profile +
+                                "'; built-in profiles are nvidia and amd, or define it under "
+                                "profiles:");
+  }
+}
+
+std::string located(const std::string &Path, const YAML::Mark &M, const std::string &Msg) {
+  if (M.line < 0)
+    return Path + ": " + Msg;
+  return Path + ":" + std::to_string(M.line + 1) + ":" + std::to_string(M.column + 1) + ": " + Msg;
+}
+
+} // namespace
+
+bool parseConfigText(const std::string &Path, const std::string &Text, ConfigFile &Out,
+                     std::string &Error) {
+  Out.Path = Path;
+  Out.Dir = llvm::sys::path::parent_path(Path).str();
+  try {
+    parseRoot(YAML::Load(Text), Out);
+  } catch (const ConfigError &E) {
+    Error = located(Path, E.Mark, E.Message);
+    return false;
+  } catch (const YAML::Exception &E) {
+    Error = located(Path, E.mark, E.msg);
+    return false;
+  }
+  return true;
+}
+
+bool loadConfigFile(const std::string &Path, ConfigFile &Out, std::string &Error) {
+  auto Buf = llvm::MemoryBuffer::getFile(Path, /*IsText=*/true);
+  if (!Buf) {
+    Error = Path + ": cannot read config: " + Buf.getError().message();
+    return false;
+  }
+  return parseConfigText(Path, (*Buf)->getBuffer().str(), Out, Error);
+}
+
+ConfigResolver::ConfigResolver(std::optional<std::string> Explicit)
+    : Explicit(std::move(Explicit)) {}
+
+void ConfigResolver::invalidate() {
+  std::lock_guard<std::mutex> G(Lock);
+  ByPath.clear();
+  Errors.clear();
+  DirToConfig.clear();
+}
+
+std::shared_ptr<const ConfigFile> ConfigResolver::loadCached(const std::string &Path,
+                                                             std::string &Error) {
+  if (auto It = ByPath.find(Path); It != ByPath.end())
+    return It->second;
+  if (auto It = Errors.find(Path); It != Errors.end()) {
+    Error = It->second;
+    return nullptr;
+  }
+  auto C = std::make_shared<ConfigFile>();
+  if (!loadConfigFile(Path, *C, Error)) {
+    Errors[Path] = Error;
+    return nullptr;
+  }
+  ByPath[Path] = C;
+  return C;
+}
+
+std::shared_ptr<const ConfigFile> ConfigResolver::forFile(const std::string &FilePath,
+                                                          std::string &Error) {
+  std::lock_guard<std::mutex> G(Lock);
+  if (Explicit)
+    return loadCached(*Explicit, Error);
+  llvm::SmallString<256> Abs(FilePath);
+  llvm::sys::fs::make_absolute(Abs);
+  llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+  std::string Dir = llvm::sys::path::parent_path(Abs).str();
+  std::vector<std::string> Visited;
+  std::string Found;
+  for (std::string D = Dir; !D.empty(); D = llvm::sys::path::parent_path(D).str()) {
+    if (auto It = DirToConfig.find(D); It != DirToConfig.end()) {
+      Found = It->second;
+      break;
+    }
+    Visited.push_back(D);
+    llvm::SmallString<256> Candidate(D);
+    llvm::sys::path::append(Candidate, ".cllint.yaml");
+    if (llvm::sys::fs::exists(Candidate)) {
+      Found = Candidate.str().str();
+      break;
+    }
+    if (D == llvm::sys::path::parent_path(D))
+      break;
+  }
+  for (const std::string &D : Visited)
+    DirToConfig[D] = Found;
+  if (Found.empty())
+    return nullptr;
+  return loadCached(Found, Error);
+}
+
+} // namespace cllint

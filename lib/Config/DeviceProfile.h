@@ -1,0 +1,39 @@
+// Device profiles are data: the numbers rules quantify their findings with.
+#pragma once
+
+#include <array>
+#include <map>
+#include <optional>
+#include <string>
+
+namespace cllint {
+
+struct DeviceProfile {
+  std::string Name;
+  std::string Description;
+  unsigned WarpSize = 32;        // lanes per warp / wavefront
+  unsigned Banks = 32;           // __local memory banks
+  unsigned BankWidth = 4;        // bytes per bank word
+  unsigned SectorBytes = 32;     // smallest global-memory transaction
+  unsigned CacheLineBytes = 128; // cache line
+  unsigned LocalMemBytes = 49152;
+  // Work-group shape assumed when neither the kernel nor the config says.
+  std::array<unsigned, 3> DefaultWorkGroup = {256, 1, 1};
+};
+
+const DeviceProfile &nvidiaProfile();
+const DeviceProfile &amdProfile();
+
+// Built-in profiles plus the ones a config defines; user profiles may shadow built-ins.
+class ProfileTable {
+public:
+  ProfileTable();
+  void add(DeviceProfile P);
+  const DeviceProfile *find(const std::string &Name) const;
+  const std::map<std::string, DeviceProfile> &all() const { return Profiles; }
+
+private:
+  std::map<std::string, DeviceProfile> Profiles;
+};
+
+} // namespace cllint

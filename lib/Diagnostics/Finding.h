@@ -1,0 +1,84 @@
+// The one internal model of a finding. Every sink (text, JSON, SARIF, LSP, --fix, verify)
+// converts from this at the edge; nothing downstream looks at clang's AST or locations.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cllint {
+
+enum class Severity { Note = 0, Warning = 1, Error = 2 };
+
+const char *severityName(Severity S);
+std::optional<Severity> parseSeverity(const std::string &Name);
+
+// 1-based line and column (column counts bytes, like clang), plus the 0-based byte offset.
+struct Position {
+  unsigned Line = 0;
+  unsigned Column = 0;
+  unsigned Offset = 0;
+  bool operator==(const Position &) const = default;
+};
+
+// Half-open [Begin, End) in one file.
+struct Range {
+  std::string File;
+  Position Begin;
+  Position End;
+  bool isValid() const { return !File.empty() && Begin.Line != 0; }
+  bool operator==(const Range &) const = default;
+};
+
+struct Edit {
+  Range Where;
+  std::string Replacement;
+};
+
+// Fix safety is data, not prose: an unsafe fix may change results (e.g. float rounding)
+// and is applied only with --fix-unsafe.
+enum class FixSafety { Safe, Unsafe };
+
+struct Fix {
+  std::string Description;
+  std::vector<Edit> Edits;
+  FixSafety Safety = FixSafety::Safe;
+};
+
+struct Note {
+  Range Where;
+  std::string Message;
+};
+
+// What the finding costs under the active device profile, in numbers a profiler would show.
+struct Cost {
+  std::string Profile; // e.g. "nvidia"
+  std::string Metric;  // e.g. "fetched-bytes-used", "idle-lanes", "divergent-warps"
+  double Value = 0;    // the metric's value (fraction 0..1, or a count)
+  std::string Summary; // one sentence, e.g. "each warp touches 32 sectors for 128 useful bytes"
+};
+
+struct Finding {
+  std::string RuleId;
+  Severity Level = Severity::Warning;
+  Range Where;
+  std::string Message;
+  std::vector<Note> Notes;
+  std::vector<Fix> Fixes;
+  std::optional<Cost> Price;
+  // The text of the source line at Where, kept so fingerprints survive line shifts.
+  std::string LineText;
+};
+
+// Findings of one input file, in source order, plus errors that stopped the file.
+struct FileResult {
+  std::string Path;    // as given on the command line (or the LSP document path)
+  std::string Content; // the text that was linted (for rendering and fingerprints)
+  std::vector<Finding> Findings;
+  std::vector<std::string> InputErrors; // "cannot read: ...", "binary file" — file not linted
+  bool CompileFailed = false;           // clang reported errors
+  unsigned SuppressedCount = 0;
+  unsigned BaselinedCount = 0;
+};
+
+} // namespace cllint

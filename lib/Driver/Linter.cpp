@@ -1,0 +1,201 @@
+#include "Driver/Linter.h"
+
+#include "Analysis/TUAnalysis.h"
+#include "Diagnostics/Suppressions.h"
+#include "Frontend/OpenCLParser.h"
+#include "Registry.h"
+#include "Support/InputFiles.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Path.h"
+
+#include <algorithm>
+
+namespace cllint {
+namespace {
+
+// Paths in a config's flags are relative to the config file, as in a build system.
+CompileFlags anchored(const CompileFlags &F, const std::string &Dir) {
+  CompileFlags Out = F;
+  for (size_t I = 0; I < Out.Args.size(); ++I) {
+    std::string &A = Out.Args[I];
+    auto anchor = [&](std::string &P) {
+      if (!P.empty() && !llvm::sys::path::is_absolute(P)) {
+        llvm::SmallString<256> Abs(Dir);
+        llvm::sys::path::append(Abs, P);
+        P = Abs.str().str();
+      }
+    };
+    if (llvm::StringRef(A).starts_with("-I") && A.size() > 2) {
+      std::string P = A.substr(2);
+      anchor(P);
+      A = "-I" + P;
+    } else if ((A == "-I" || A == "-include") && I + 1 < Out.Args.size()) {
+      anchor(Out.Args[++I]);
+    }
+  }
+  return Out;
+}
+
+std::string relativeTo(const std::string &Path, const std::string &Dir) {
+  llvm::SmallString<256> Abs(Path);
+  llvm::sys::fs::make_absolute(Abs);
+  llvm::sys::path::remove_dots(Abs, true);
+  llvm::StringRef R(Abs);
+  if (!Dir.empty() && R.consume_front(Dir))
+    R.consume_front("/");
+  return R.str();
+}
+
+bool before(const Finding &A, const Finding &B) {
+  if (A.Where.File != B.Where.File)
+    return A.Where.File < B.Where.File;
+  if (A.Where.Begin.Line != B.Where.Begin.Line)
+    return A.Where.Begin.Line < B.Where.Begin.Line;
+  if (A.Where.Begin.Column != B.Where.Begin.Column)
+    return A.Where.Begin.Column < B.Where.Begin.Column;
+  return A.RuleId < B.RuleId;
+}
+
+} // namespace
+
+bool isKnownRuleOrPattern(const std::string &IdOrGlob) {
+  if (llvm::StringRef(IdOrGlob).starts_with("clang-diagnostic-") || IdOrGlob == "*")
+    return true;
+  for (const RuleInfo &R : allRules())
+    if (globMatch(IdOrGlob, R.Id))
+      return true;
+  return false;
+}
+
+Linter::Linter(LintOptions Opts)
+    : Options(std::move(Opts)),
+      Configs(Options.NoConfig ? std::optional<std::string>() : Options.ConfigPath) {}
+
+bool Linter::settingsFor(const std::string &Path, FileSettings &Out, std::string &Error) {
+  Out = FileSettings();
+  std::shared_ptr<const ConfigFile> Config;
+  if (!Options.NoConfig) {
+    Config = Configs.forFile(Path, Error);
+    if (!Config && !Error.empty())
+      return false;
+  }
+  ProfileTable Profiles;
+  if (Config) {
+    Out.Config = Config;
+    Out.Flags = anchored(Config->Flags, Config->Dir);
+    std::string Rel = relativeTo(Path, Config->Dir);
+    Out.WorkGroup = Config->WorkGroup;
+    for (const FlagsForGlob &G : Config->PerPath)
+      if (globMatch(G.Glob, Rel)) {
+        Out.Flags.mergeFrom(anchored(G.Flags, Config->Dir));
+        if (G.WorkGroup)
+          Out.WorkGroup = G.WorkGroup;
+      }
+    for (const std::string &P : Config->Rules.patterns())
+      Out.Rules.appendPattern(P);
+    Out.SeverityOverrides = Config->SeverityOverrides;
+    Out.FailOn = Config->FailOn;
+    for (const DeviceProfile &P : Config->CustomProfiles)
+      Profiles.add(P);
+  }
+  Out.Flags.mergeFrom(Options.Flags);
+  for (const std::string &P : Options.Rules.patterns())
+    Out.Rules.appendPattern(P);
+  if (Options.WorkGroup)
+    Out.WorkGroup = Options.WorkGroup;
+  std::string ProfileName = Options.Profile
+                                ? *Options.Profile
+                                : (Config && Config->Profile ? *Config->Profile : "nvidia");
+  const DeviceProfile *P = Profiles.find(ProfileName);
+  if (!P) {
+    Error = "unknown device profile '" + ProfileName +
+            "'; built-in profiles are nvidia and amd, others are defined under 'profiles:' in "
+            ".cllint.yaml";
+    return false;
+  }
+  Out.Profile = *P;
+  return true;
+}
+
+FileResult Linter::lintFile(const std::string &Path) {
+  std::string Content, Error;
+  if (!readSourceFile(Path, Options.MaxFileBytes, Content, Error)) {
+    FileResult R;
+    R.Path = Path;
+    R.InputErrors.push_back(Error);
+    return R;
+  }
+  return lintBuffer(Path, Content);
+}
+
+FileResult Linter::lintBuffer(const std::string &Path, const std::string &Content) {
+  FileResult R;
+  R.Path = Path;
+  R.Content = Content;
+  FileSettings S;
+  std::string Error;
+  if (!settingsFor(Path, S, Error)) {
+    R.InputErrors.push_back(Error);
+    return R;
+  }
+  std::vector<Finding> RuleFindings;
+  ParseResult Parsed = parseOpenCL(
+      Path, Content, S.Flags,
+      [&](clang::ASTContext &Ctx, clang::Preprocessor &, const LocationResolver &Locations) {
+        analysis::TUAnalysis A(Ctx, S.Profile, S.WorkGroup);
+        RuleContext RC(A, Locations, RuleFindings);
+        for (const RuleInfo &Info : allRules()) {
+          if (!S.Rules.isEnabled(Info.Id))
+            continue;
+          RC.setCurrentRule(Info.Id, Info.DefaultSeverity);
+          Info.Create()->check(RC);
+        }
+      });
+  R.CompileFailed = Parsed.HasErrors;
+  std::vector<Finding> All;
+  for (Finding &F : Parsed.ClangDiagnostics)
+    if (F.RuleId == "clang-diagnostic-error" || S.Rules.isEnabled(F.RuleId))
+      All.push_back(std::move(F));
+  for (Finding &F : RuleFindings)
+    All.push_back(std::move(F));
+
+  Suppressions Supp = Suppressions::parse(Path, Content, isKnownRuleOrPattern);
+  for (const Finding &P : Supp.problems())
+    if (S.Rules.isEnabled(P.RuleId))
+      All.push_back(P);
+  for (Finding &F : All) {
+    if (auto It = S.SeverityOverrides.find(F.RuleId); It != S.SeverityOverrides.end())
+      F.Level = It->second;
+    if (Supp.suppresses(F)) {
+      ++R.SuppressedCount;
+      continue;
+    }
+    R.Findings.push_back(std::move(F));
+  }
+  std::stable_sort(R.Findings.begin(), R.Findings.end(), before);
+  return R;
+}
+
+bool Linter::withAnalysis(const std::string &Path, const std::string &Content,
+                          const std::function<void(const analysis::TUAnalysis &)> &Visit,
+                          std::string &Error) {
+  FileSettings S;
+  if (!settingsFor(Path, S, Error))
+    return false;
+  ParseResult Parsed =
+      parseOpenCL(Path, Content, S.Flags,
+                  [&](clang::ASTContext &Ctx, clang::Preprocessor &, const LocationResolver &) {
+                    analysis::TUAnalysis A(Ctx, S.Profile, S.WorkGroup);
+                    Visit(A);
+                  });
+  if (Parsed.HasErrors) {
+    Error = Path + ": does not compile";
+    if (!Parsed.ClangDiagnostics.empty())
+      Error += ": " + Parsed.ClangDiagnostics.front().Message;
+    return false;
+  }
+  return true;
+}
+
+} // namespace cllint

@@ -1,0 +1,65 @@
+// Lints one file or buffer: settings from config and command line, parse, analysis, rules,
+// severities, suppressions. Shared by the CLI, the LSP server, --fix and verify.
+#pragma once
+
+#include "Config/Config.h"
+#include "Diagnostics/Finding.h"
+
+#include "clang/AST/ASTContext.h"
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace cllint {
+
+namespace analysis {
+class TUAnalysis;
+}
+
+// What the command line says; the config file of each input adds to it.
+struct LintOptions {
+  RuleSelection Rules;                // after the config's rules
+  std::optional<std::string> Profile; // overrides the config's
+  CompileFlags Flags;                 // after the config's flags
+  std::optional<std::array<unsigned, 3>> WorkGroup;
+  std::optional<std::string> ConfigPath; // --config
+  bool NoConfig = false;
+  unsigned long long MaxFileBytes = 64ull << 20;
+};
+
+// The settings that apply to one file.
+struct FileSettings {
+  CompileFlags Flags;
+  RuleSelection Rules;
+  std::map<std::string, Severity> SeverityOverrides;
+  DeviceProfile Profile;
+  std::optional<std::array<unsigned, 3>> WorkGroup;
+  std::optional<Severity> FailOn;
+  std::shared_ptr<const ConfigFile> Config; // null when none applies
+};
+
+class Linter {
+public:
+  explicit Linter(LintOptions Options);
+
+  // Resolves settings; on a bad config returns false with Error naming file and line.
+  bool settingsFor(const std::string &Path, FileSettings &Out, std::string &Error);
+  FileResult lintFile(const std::string &Path);
+  FileResult lintBuffer(const std::string &Path, const std::string &Content);
+  // Runs the analysis of a buffer that parses, handing it to Visit (verify plans use this).
+  bool withAnalysis(const std::string &Path, const std::string &Content,
+                    const std::function<void(const analysis::TUAnalysis &)> &Visit,
+                    std::string &Error);
+  void reloadConfig() { Configs.invalidate(); }
+  const LintOptions &options() const { return Options; }
+
+private:
+  LintOptions Options;
+  ConfigResolver Configs;
+};
+
+bool isKnownRuleOrPattern(const std::string &IdOrGlob);
+
+} // namespace cllint

@@ -1,0 +1,210 @@
+#include "Frontend/OpenCLParser.h"
+
+#include "Frontend/ResourceDir.h"
+
+#include "clang/Basic/DiagnosticIDs.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/Utils.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/VirtualFileSystem.h"
+
+namespace cllint {
+namespace {
+
+// Collects clang's diagnostics as findings; notes attach to the finding before them.
+class DiagnosticCollector : public clang::DiagnosticConsumer {
+public:
+  DiagnosticCollector(std::string MainPath, std::vector<Finding> &Out)
+      : MainPath(std::move(MainPath)), Out(Out) {}
+
+  void BeginSourceFile(const clang::LangOptions &LO, const clang::Preprocessor *) override {
+    LangOpts = &LO;
+  }
+  void EndSourceFile() override { LangOpts = nullptr; }
+
+  void HandleDiagnostic(clang::DiagnosticsEngine::Level Level,
+                        const clang::Diagnostic &Info) override {
+    DiagnosticConsumer::HandleDiagnostic(Level, Info);
+    if (Level == clang::DiagnosticsEngine::Ignored || Level == clang::DiagnosticsEngine::Remark)
+      return;
+    llvm::SmallString<256> Text;
+    Info.FormatDiagnostic(Text);
+    Range Where = locate(Info);
+    if (Level == clang::DiagnosticsEngine::Note) {
+      if (!Out.empty() && Where.isValid())
+        Out.back().Notes.push_back({Where, Text.str().str()});
+      return;
+    }
+    Finding F;
+    if (Level >= clang::DiagnosticsEngine::Error) {
+      F.RuleId = "clang-diagnostic-error";
+      F.Level = Severity::Error;
+    } else {
+      llvm::StringRef Flag = clang::DiagnosticIDs::getWarningOptionForDiag(Info.getID());
+      F.RuleId = Flag.empty() ? "clang-diagnostic-warning" : ("clang-diagnostic-" + Flag).str();
+      F.Level = Severity::Warning;
+    }
+    F.Message = Text.str().str();
+    F.Where = Where.isValid() ? Where : fallbackRange();
+    if (Info.hasSourceManager() && LangOpts) {
+      LocationResolver R(Info.getSourceManager(), *LangOpts, MainPath);
+      F.LineText = R.lineText(Info.getSourceManager().getFileLoc(Info.getLocation()));
+      Fix Fx;
+      for (const clang::FixItHint &H : Info.getFixItHints())
+        if (auto E = R.edit(H))
+          Fx.Edits.push_back(*E);
+      if (!Fx.Edits.empty() && Fx.Edits.size() == Info.getFixItHints().size()) {
+        Fx.Description = "apply clang's fix-it";
+        F.Fixes.push_back(std::move(Fx));
+      }
+    }
+    Out.push_back(std::move(F));
+  }
+
+private:
+  Range locate(const clang::Diagnostic &Info) const {
+    if (!Info.hasSourceManager() || !LangOpts || Info.getLocation().isInvalid())
+      return Range();
+    LocationResolver R(Info.getSourceManager(), *LangOpts, MainPath);
+    return R.tokenRange(Info.getLocation());
+  }
+  Range fallbackRange() const {
+    Range R;
+    R.File = MainPath;
+    R.Begin = {1, 1, 0};
+    R.End = {1, 1, 0};
+    return R;
+  }
+
+  std::string MainPath;
+  std::vector<Finding> &Out;
+  const clang::LangOptions *LangOpts = nullptr;
+};
+
+class CallbackConsumer : public clang::ASTConsumer {
+public:
+  CallbackConsumer(clang::CompilerInstance &CI, const std::string &MainPath,
+                   const ASTCallback &OnAST, bool &Ran)
+      : CI(CI), MainPath(MainPath), OnAST(OnAST), Ran(Ran) {}
+  void HandleTranslationUnit(clang::ASTContext &Ctx) override {
+    // Rules on a broken AST produce noise; clang's errors are the finding then.
+    if (CI.getDiagnostics().hasErrorOccurred() || !OnAST)
+      return;
+    LocationResolver Resolver(Ctx.getSourceManager(), Ctx.getLangOpts(), MainPath);
+    OnAST(Ctx, CI.getPreprocessor(), Resolver);
+    Ran = true;
+  }
+
+private:
+  clang::CompilerInstance &CI;
+  const std::string &MainPath;
+  const ASTCallback &OnAST;
+  bool &Ran;
+};
+
+class CallbackAction : public clang::ASTFrontendAction {
+public:
+  CallbackAction(const std::string &MainPath, const ASTCallback &OnAST, bool &Ran)
+      : MainPath(MainPath), OnAST(OnAST), Ran(Ran) {}
+  std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &CI,
+                                                        llvm::StringRef) override {
+    return std::make_unique<CallbackConsumer>(CI, MainPath, OnAST, Ran);
+  }
+
+private:
+  const std::string &MainPath;
+  const ASTCallback &OnAST;
+  bool &Ran;
+};
+
+std::string absolutePath(const std::string &Path) {
+  llvm::SmallString<256> Abs(Path);
+  llvm::sys::fs::make_absolute(Abs);
+  llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+  return Abs.str().str();
+}
+
+bool hasTarget(const std::vector<std::string> &Args) {
+  for (const std::string &A : Args)
+    if (llvm::StringRef(A).starts_with("--target=") || A == "-target" ||
+        llvm::StringRef(A).starts_with("-triple"))
+      return true;
+  return false;
+}
+
+} // namespace
+
+std::vector<std::string> openclCommandLine(const std::string &Path, const CompileFlags &Flags) {
+  std::vector<std::string> Args = {"clang",
+                                   "-x",
+                                   "cl",
+                                   "-cl-std=" + (Flags.Std.empty() ? "CL1.2" : Flags.Std),
+                                   "-fsyntax-only",
+                                   "-fno-color-diagnostics"};
+  // SPIR supports every optional OpenCL extension, so fp64 literals stay double and subgroup
+  // builtins are declared, as on a real GPU driver; a user --target wins.
+  if (!hasTarget(Flags.Args))
+    Args.push_back("--target=spir64");
+  std::string Resource = findClangResourceDir();
+  if (!Resource.empty()) {
+    Args.push_back("-resource-dir");
+    Args.push_back(Resource);
+  }
+  Args.insert(Args.end(), Flags.Args.begin(), Flags.Args.end());
+  Args.push_back(absolutePath(Path));
+  return Args;
+}
+
+ParseResult parseOpenCL(const std::string &Path, const std::string &Content,
+                        const CompileFlags &Flags, const ASTCallback &OnAST) {
+  ParseResult Result;
+  DiagnosticCollector Collector(Path, Result.ClangDiagnostics);
+  std::vector<std::string> Args = openclCommandLine(Path, Flags);
+  std::vector<const char *> ArgPtrs;
+  for (const std::string &A : Args)
+    ArgPtrs.push_back(A.c_str());
+
+  auto Overlay =
+      llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(llvm::vfs::getRealFileSystem());
+  auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+  Memory->addFile(Args.back(), 0, llvm::MemoryBuffer::getMemBufferCopy(Content, Args.back()));
+  Overlay->pushOverlay(Memory);
+
+  auto DiagOpts = llvm::makeIntrusiveRefCnt<clang::DiagnosticOptions>();
+  auto ArgDiags = clang::CompilerInstance::createDiagnostics(DiagOpts.get(), &Collector,
+                                                             /*ShouldOwnClient=*/false);
+  clang::CreateInvocationOptions CIOpts;
+  CIOpts.Diags = ArgDiags;
+  CIOpts.VFS = Overlay;
+  CIOpts.ProbePrecompiled = false;
+  std::shared_ptr<clang::CompilerInvocation> Invocation = clang::createInvocation(ArgPtrs, CIOpts);
+  if (!Invocation || ArgDiags->hasErrorOccurred()) {
+    Result.HasErrors = true;
+    if (Result.ClangDiagnostics.empty()) {
+      Finding F;
+      F.RuleId = "clang-diagnostic-error";
+      F.Level = Severity::Error;
+      F.Message = "invalid compiler flags for this file";
+      F.Where.File = Path;
+      F.Where.Begin = F.Where.End = {1, 1, 0};
+      Result.ClangDiagnostics.push_back(std::move(F));
+    }
+    return Result;
+  }
+  Invocation->getFrontendOpts().DisableFree = false;
+  Invocation->getDiagnosticOpts().ShowCarets = false; // also silences "N errors generated"
+
+  clang::CompilerInstance CI(std::make_shared<clang::PCHContainerOperations>());
+  CI.setInvocation(std::move(Invocation));
+  CI.createDiagnostics(&Collector, /*ShouldOwnClient=*/false);
+  CI.createFileManager(Overlay);
+  CallbackAction Action(Path, OnAST, Result.RanCallback);
+  CI.ExecuteAction(Action);
+  Result.HasErrors = CI.getDiagnostics().hasErrorOccurred();
+  return Result;
+}
+
+} // namespace cllint

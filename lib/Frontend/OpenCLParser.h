@@ -1,0 +1,34 @@
+// Parses one OpenCL C file the way an OpenCL build would, and hands the AST to the analysis.
+#pragma once
+
+#include "Config/CompileFlags.h"
+#include "Diagnostics/ClangLocations.h"
+#include "Diagnostics/Finding.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/Lex/Preprocessor.h"
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace cllint {
+
+// Called once per translation unit that parsed without errors.
+using ASTCallback =
+    std::function<void(clang::ASTContext &, clang::Preprocessor &, const LocationResolver &)>;
+
+struct ParseResult {
+  std::vector<Finding> ClangDiagnostics; // clang's own errors and warnings, with notes
+  bool HasErrors = false;
+  bool RanCallback = false;
+};
+
+// The clang command line for Path (exposed for tests and --print-command).
+std::vector<std::string> openclCommandLine(const std::string &Path, const CompileFlags &Flags);
+
+// Content is parsed instead of what is on disk (the editor's unsaved buffer).
+ParseResult parseOpenCL(const std::string &Path, const std::string &Content,
+                        const CompileFlags &Flags, const ASTCallback &OnAST);
+
+} // namespace cllint

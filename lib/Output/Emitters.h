@@ -1,0 +1,34 @@
+// One emitter per output format; each converts FileResults at the edge.
+#pragma once
+
+#include "Diagnostics/Finding.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+#include <string>
+#include <vector>
+
+namespace cllint {
+
+struct EmitOptions {
+  bool Color = false;
+  std::string SourceRoot; // SARIF %SRCROOT% and relative paths; default: current directory
+  std::string ToolVersion;
+  std::string CommandLine;
+};
+
+// clang's own diagnostic format: file:line:col: warning: message [rule-id], the line, caret,
+// ranges and fix-it hints, colours when asked.
+void emitText(const std::vector<FileResult> &Results, const EmitOptions &Opts,
+              llvm::raw_ostream &OS);
+// The JSON documented in docs/output-formats.md.
+void emitJson(const std::vector<FileResult> &Results, const EmitOptions &Opts,
+              llvm::raw_ostream &OS);
+// SARIF 2.1.0 as GitHub code scanning ingests it.
+void emitSarif(const std::vector<FileResult> &Results, const EmitOptions &Opts,
+               llvm::raw_ostream &OS);
+
+// Path relative to Root when it lies inside, else absolute; always '/'-separated.
+std::string displayRelativePath(const std::string &Path, const std::string &Root);
+
+} // namespace cllint

@@ -1,0 +1,105 @@
+#include "Diagnostics/Fingerprint.h"
+#include "Output/Emitters.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/Path.h"
+
+namespace cllint {
+
+std::string displayRelativePath(const std::string &Path, const std::string &Root) {
+  llvm::SmallString<256> Abs(Path);
+  llvm::sys::fs::make_absolute(Abs);
+  llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+  llvm::SmallString<256> Base(Root.empty() ? "." : Root);
+  llvm::sys::fs::make_absolute(Base);
+  llvm::sys::path::remove_dots(Base, true);
+  llvm::StringRef A(Abs), B(Base);
+  if (A.starts_with(B) && A.size() > B.size() && (B.ends_with("/") || A[B.size()] == '/'))
+    return llvm::sys::path::convert_to_slash(A.drop_front(B.size()).ltrim('/'));
+  return llvm::sys::path::convert_to_slash(A);
+}
+
+namespace {
+
+std::string utf8(const std::string &S) { return llvm::json::fixUTF8(S); }
+
+llvm::json::Object rangeJson(const Range &R, const EmitOptions &Opts) {
+  return llvm::json::Object{{"file", utf8(displayRelativePath(R.File, Opts.SourceRoot))},
+                            {"line", R.Begin.Line},
+                            {"column", R.Begin.Column},
+                            {"endLine", R.End.Line},
+                            {"endColumn", R.End.Column},
+                            {"offset", R.Begin.Offset},
+                            {"length", R.End.Offset - R.Begin.Offset}};
+}
+
+} // namespace
+
+void emitJson(const std::vector<FileResult> &Results, const EmitOptions &Opts,
+              llvm::raw_ostream &OS) {
+  llvm::json::Array Findings, Files;
+  unsigned Counts[3] = {0, 0, 0};
+  for (const FileResult &R : Results) {
+    std::string Rel = displayRelativePath(R.Path, Opts.SourceRoot);
+    std::vector<std::string> Prints = fingerprints(Rel, R.Findings);
+    llvm::json::Array Errors;
+    for (const std::string &E : R.InputErrors)
+      Errors.push_back(utf8(E));
+    Files.push_back(llvm::json::Object{{"path", utf8(Rel)},
+                                       {"findings", static_cast<int64_t>(R.Findings.size())},
+                                       {"suppressed", R.SuppressedCount},
+                                       {"baselined", R.BaselinedCount},
+                                       {"compileFailed", R.CompileFailed},
+                                       {"errors", std::move(Errors)}});
+    for (size_t I = 0; I < R.Findings.size(); ++I) {
+      const Finding &F = R.Findings[I];
+      ++Counts[static_cast<int>(F.Level)];
+      llvm::json::Object O = rangeJson(F.Where, Opts);
+      O["rule"] = F.RuleId;
+      O["severity"] = severityName(F.Level);
+      O["message"] = utf8(F.Message);
+      llvm::json::Array Notes;
+      for (const Note &N : F.Notes) {
+        llvm::json::Object NO = rangeJson(N.Where, Opts);
+        NO["message"] = utf8(N.Message);
+        Notes.push_back(std::move(NO));
+      }
+      O["notes"] = std::move(Notes);
+      llvm::json::Array Fixes;
+      for (const Fix &Fx : F.Fixes) {
+        llvm::json::Array Edits;
+        for (const Edit &E : Fx.Edits) {
+          llvm::json::Object EO = rangeJson(E.Where, Opts);
+          EO["replacement"] = utf8(E.Replacement);
+          Edits.push_back(std::move(EO));
+        }
+        Fixes.push_back(
+            llvm::json::Object{{"description", Fx.Description},
+                               {"safety", Fx.Safety == FixSafety::Safe ? "safe" : "unsafe"},
+                               {"edits", std::move(Edits)}});
+      }
+      O["fixes"] = std::move(Fixes);
+      if (F.Price)
+        O["cost"] = llvm::json::Object{{"profile", F.Price->Profile},
+                                       {"metric", F.Price->Metric},
+                                       {"value", F.Price->Value},
+                                       {"summary", F.Price->Summary}};
+      else
+        O["cost"] = nullptr;
+      O["fingerprint"] = Prints[I];
+      Findings.push_back(std::move(O));
+    }
+  }
+  llvm::json::Object Root{
+      {"version", Opts.ToolVersion},
+      {"findings", std::move(Findings)},
+      {"files", std::move(Files)},
+      {"summary", llvm::json::Object{{"errors", Counts[2]},
+                                     {"warnings", Counts[1]},
+                                     {"notes", Counts[0]},
+                                     {"files", static_cast<int64_t>(Results.size())}}}};
+  OS << llvm::formatv("{0:2}", llvm::json::Value(std::move(Root))) << "\n";
+}
+
+} // namespace cllint

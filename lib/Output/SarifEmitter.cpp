@@ -1,0 +1,215 @@
+#include "Diagnostics/Fingerprint.h"
+#include "Output/Emitters.h"
+#include "Registry.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/Path.h"
+
+#include <map>
+
+namespace cllint {
+namespace {
+
+using llvm::json::Array;
+using llvm::json::Object;
+
+std::string utf8(const std::string &S) { return llvm::json::fixUTF8(S); }
+
+const char *sarifLevel(Severity S) {
+  return S == Severity::Error ? "error" : S == Severity::Warning ? "warning" : "note";
+}
+
+std::string pascalCase(llvm::StringRef Id) {
+  std::string Out;
+  bool Up = true;
+  for (char C : Id) {
+    if (C == '-' || C == '_') {
+      Up = true;
+      continue;
+    }
+    Out += Up ? static_cast<char>(toupper(C)) : C;
+    Up = false;
+  }
+  return Out;
+}
+
+// A doc's first paragraph after the title, for fullDescription.
+std::string firstParagraph(llvm::StringRef Doc) {
+  llvm::SmallVector<llvm::StringRef, 32> Lines;
+  Doc.split(Lines, '\n');
+  std::string Para;
+  for (llvm::StringRef L : Lines) {
+    if (L.starts_with("#"))
+      continue;
+    if (L.trim().empty()) {
+      if (!Para.empty())
+        break;
+      continue;
+    }
+    Para += (Para.empty() ? "" : " ") + L.trim().str();
+  }
+  return Para;
+}
+
+class SarifWriter {
+public:
+  explicit SarifWriter(const EmitOptions &Opts) : Opts(Opts) {
+    for (const RuleInfo &R : allRules())
+      addRule(R.Id, R.Summary, R.Doc, R.DefaultSeverity, R.Category);
+  }
+
+  Object artifact(const std::string &Path) {
+    std::string Rel = displayRelativePath(Path, Opts.SourceRoot);
+    if (llvm::sys::path::is_absolute(Rel))
+      return Object{{"uri", "file://" + utf8(Rel)}};
+    return Object{{"uri", utf8(Rel)}, {"uriBaseId", "%SRCROOT%"}};
+  }
+
+  Object region(const Range &R) {
+    Object O{{"startLine", R.Begin.Line}, {"startColumn", R.Begin.Column}};
+    if (R.End.Line) {
+      O["endLine"] = R.End.Line;
+      O["endColumn"] = std::max(R.End.Column, R.End.Line == R.Begin.Line ? R.Begin.Column : 1u);
+    }
+    return O;
+  }
+
+  Object location(const Range &R) {
+    return Object{{"physicalLocation",
+                   Object{{"artifactLocation", artifact(R.File)}, {"region", region(R)}}}};
+  }
+
+  unsigned ruleIndex(const Finding &F) {
+    if (!Index.count(F.RuleId)) {
+      std::string Summary = llvm::StringRef(F.RuleId).starts_with("clang-diagnostic-")
+                                ? "clang compiler diagnostic " + F.RuleId.substr(17)
+                                : "cllint diagnostic about its own input";
+      addRule(F.RuleId, Summary, "", F.Level, "compiler");
+    }
+    return Index[F.RuleId];
+  }
+
+  Object result(const Finding &F, const std::string &Fingerprint) {
+    Object R{{"ruleId", F.RuleId},
+             {"ruleIndex", ruleIndex(F)},
+             {"level", sarifLevel(F.Level)},
+             {"message", Object{{"text", utf8(F.Message)}}},
+             {"locations", Array{location(F.Where)}},
+             {"partialFingerprints", Object{{"cllintFingerprint/v1", Fingerprint}}}};
+    if (!F.Notes.empty()) {
+      Array Related;
+      unsigned Id = 1;
+      for (const Note &N : F.Notes) {
+        Object L = location(N.Where);
+        L["id"] = Id++;
+        L["message"] = Object{{"text", utf8(N.Message)}};
+        Related.push_back(std::move(L));
+      }
+      R["relatedLocations"] = std::move(Related);
+    }
+    if (!F.Fixes.empty()) {
+      Array Fixes;
+      for (const Fix &Fx : F.Fixes) {
+        std::map<std::string, Array> ByFile;
+        for (const Edit &E : Fx.Edits)
+          ByFile[E.Where.File].push_back(Object{
+              {"deletedRegion", Object{{"charOffset", E.Where.Begin.Offset},
+                                       {"charLength", E.Where.End.Offset - E.Where.Begin.Offset}}},
+              {"insertedContent", Object{{"text", utf8(E.Replacement)}}}});
+        Array Changes;
+        for (auto &[File, Replacements] : ByFile)
+          Changes.push_back(Object{{"artifactLocation", artifact(File)},
+                                   {"replacements", std::move(Replacements)}});
+        std::string Desc = Fx.Description + (Fx.Safety == FixSafety::Unsafe
+                                                 ? " (unsafe: may change results; applied "
+                                                   "only with --fix-unsafe)"
+                                                 : "");
+        Fixes.push_back(Object{{"description", Object{{"text", utf8(Desc)}}},
+                               {"artifactChanges", std::move(Changes)}});
+      }
+      R["fixes"] = std::move(Fixes);
+    }
+    if (F.Price)
+      R["properties"] = Object{{"cost", Object{{"profile", F.Price->Profile},
+                                               {"metric", F.Price->Metric},
+                                               {"value", F.Price->Value},
+                                               {"summary", utf8(F.Price->Summary)}}}};
+    return R;
+  }
+
+  Array takeRules() { return std::move(Rules); }
+
+private:
+  void addRule(const std::string &Id, const std::string &Summary, const std::string &Doc,
+               Severity Level, const std::string &Category) {
+    Index[Id] = static_cast<unsigned>(Rules.size());
+    std::string Full = Doc.empty() ? Summary : firstParagraph(Doc);
+    std::string Help = Doc.empty() ? Summary : Doc;
+    Object Rule{{"id", Id},
+                {"name", pascalCase(Id)},
+                {"shortDescription", Object{{"text", utf8(Summary)}}},
+                {"fullDescription", Object{{"text", utf8(Full)}}},
+                {"help", Object{{"text", utf8(Help)}, {"markdown", utf8(Help)}}},
+                {"defaultConfiguration", Object{{"level", sarifLevel(Level)}}},
+                {"properties", Object{{"tags", Array{Category, "opencl", "performance"}},
+                                      {"precision", "high"}}}};
+    if (!Doc.empty())
+      Rule["helpUri"] = ruleDocUrl(Id);
+    Rules.push_back(std::move(Rule));
+  }
+
+  const EmitOptions &Opts;
+  Array Rules;
+  std::map<std::string, unsigned> Index;
+};
+
+} // namespace
+
+void emitSarif(const std::vector<FileResult> &Results, const EmitOptions &Opts,
+               llvm::raw_ostream &OS) {
+  SarifWriter W(Opts);
+  Array SarifResults, Notifications;
+  bool Success = true;
+  for (const FileResult &R : Results) {
+    std::string Rel = displayRelativePath(R.Path, Opts.SourceRoot);
+    std::vector<std::string> Prints = fingerprints(Rel, R.Findings);
+    for (size_t I = 0; I < R.Findings.size(); ++I)
+      SarifResults.push_back(W.result(R.Findings[I], Prints[I]));
+    for (const std::string &E : R.InputErrors) {
+      Success = false;
+      Notifications.push_back(Object{
+          {"level", "error"},
+          {"message", Object{{"text", utf8(R.Path + ": " + E)}}},
+          {"locations",
+           Array{Object{{"physicalLocation", Object{{"artifactLocation", W.artifact(R.Path)}}}}}}});
+    }
+  }
+  llvm::SmallString<256> Root(Opts.SourceRoot.empty() ? "." : Opts.SourceRoot);
+  llvm::sys::fs::make_absolute(Root);
+  llvm::sys::path::remove_dots(Root, true);
+  std::string RootUri = "file://" + llvm::sys::path::convert_to_slash(Root);
+  if (!llvm::StringRef(RootUri).ends_with("/"))
+    RootUri += "/";
+  Object Driver{{"name", "cllint"},
+                {"version", Opts.ToolVersion},
+                {"semanticVersion", Opts.ToolVersion},
+                {"informationUri", "https://github.com/cllint/cllint"},
+                {"rules", W.takeRules()}};
+  Object Invocation{{"executionSuccessful", Success}};
+  if (!Opts.CommandLine.empty())
+    Invocation["commandLine"] = utf8(Opts.CommandLine);
+  if (!Notifications.empty())
+    Invocation["toolExecutionNotifications"] = std::move(Notifications);
+  Object Run{{"tool", Object{{"driver", std::move(Driver)}}},
+             {"originalUriBaseIds", Object{{"%SRCROOT%", Object{{"uri", utf8(RootUri)}}}}},
+             {"invocations", Array{std::move(Invocation)}},
+             {"results", std::move(SarifResults)}};
+  Object Log{{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
+             {"version", "2.1.0"},
+             {"runs", Array{std::move(Run)}}};
+  OS << llvm::formatv("{0:2}", llvm::json::Value(std::move(Log))) << "\n";
+}
+
+} // namespace cllint

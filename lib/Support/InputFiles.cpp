@@ -1,0 +1,148 @@
+#include "Support/InputFiles.h"
+
+#include "Config/RuleSelection.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <set>
+
+namespace cllint {
+namespace {
+
+bool isOpenCLSource(llvm::StringRef Path) { return llvm::sys::path::extension(Path) == ".cl"; }
+
+void walk(const std::string &Root, std::vector<std::string> &Out) {
+  std::error_code EC;
+  std::vector<std::string> Found;
+  for (llvm::sys::fs::recursive_directory_iterator It(Root, EC), End; It != End && !EC;
+       It.increment(EC)) {
+    llvm::StringRef Name = llvm::sys::path::filename(It->path());
+    if (Name.starts_with(".") && It->type() == llvm::sys::fs::file_type::directory_file) {
+      It.no_push(); // .git, .cache
+      continue;
+    }
+    if (It->type() != llvm::sys::fs::file_type::directory_file && isOpenCLSource(It->path()))
+      Found.push_back(It->path());
+  }
+  std::sort(Found.begin(), Found.end());
+  Out.insert(Out.end(), Found.begin(), Found.end());
+}
+
+bool hasGlobChars(llvm::StringRef S) { return S.find_first_of("*?[") != llvm::StringRef::npos; }
+
+} // namespace
+
+InputExpansion expandInputs(const std::vector<std::string> &Args) {
+  InputExpansion R;
+  std::set<std::string> Seen;
+  auto add = [&](const std::string &F) {
+    if (Seen.insert(F).second)
+      R.Files.push_back(F);
+  };
+  for (const std::string &Arg : Args) {
+    if (llvm::sys::fs::is_directory(Arg)) {
+      std::vector<std::string> Found;
+      walk(Arg, Found);
+      if (Found.empty())
+        R.Errors.push_back("'" + Arg + "': no OpenCL C files (*.cl) in this directory");
+      for (const std::string &F : Found)
+        add(F);
+    } else if (!llvm::sys::fs::exists(Arg) && hasGlobChars(Arg)) {
+      // The fixed directory prefix before the first wildcard is where the walk starts.
+      llvm::StringRef A(Arg);
+      size_t Wild = A.find_first_of("*?[");
+      size_t Slash = A.rfind('/', Wild);
+      std::string Base = Slash == llvm::StringRef::npos ? "." : A.substr(0, Slash).str();
+      std::vector<std::string> Candidates, Found;
+      if (llvm::sys::fs::is_directory(Base))
+        walk(Base, Candidates);
+      for (std::string &C : Candidates) {
+        std::string Rel = Slash == llvm::StringRef::npos && llvm::StringRef(C).starts_with("./")
+                              ? C.substr(2)
+                              : C;
+        std::string Pattern = Arg;
+        for (size_t Pos; (Pos = Pattern.find("**/")) != std::string::npos;)
+          Pattern.erase(Pos, 3); // "*" already crosses "/"
+        if (globMatch(Pattern, Rel) || globMatch(Arg, Rel))
+          Found.push_back(Rel);
+      }
+      if (Found.empty())
+        R.Errors.push_back("'" + Arg + "': no files match this pattern");
+      for (const std::string &F : Found)
+        add(F);
+    } else {
+      add(Arg); // missing/unreadable files are reported when read, with the reason
+    }
+  }
+  return R;
+}
+
+bool readSourceFile(const std::string &Path, unsigned long long MaxBytes, std::string &Content,
+                    std::string &Error) {
+  llvm::sys::fs::file_status Status;
+  if (std::error_code EC = llvm::sys::fs::status(Path, Status)) {
+    Error = EC.message();
+    return false;
+  }
+  if (Status.type() == llvm::sys::fs::file_type::directory_file) {
+    Error = "is a directory";
+    return false;
+  }
+  if (Status.getSize() > MaxBytes) {
+    Error = "file is " + std::to_string(Status.getSize() >> 20) + " MiB, over the limit of " +
+            std::to_string(MaxBytes >> 20) + " MiB (raise it with --max-file-size)";
+    return false;
+  }
+  auto Buf = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
+  if (!Buf) {
+    Error = "cannot read: " + Buf.getError().message();
+    return false;
+  }
+  llvm::StringRef Data = (*Buf)->getBuffer();
+  if (Data.find('\0') != llvm::StringRef::npos) {
+    Error = "binary file (contains NUL bytes); not an OpenCL C source";
+    return false;
+  }
+  Content = Data.str();
+  return true;
+}
+
+bool writeFileAtomically(const std::string &Path, const std::string &Content, std::string &Error) {
+  llvm::sys::fs::file_status Status;
+  if (std::error_code EC = llvm::sys::fs::status(Path, Status)) {
+    Error = EC.message();
+    return false;
+  }
+  llvm::SmallString<256> Temp;
+  int FD = -1;
+  std::string Model = Path + ".cllint-%%%%%%";
+  if (std::error_code EC = llvm::sys::fs::createUniqueFile(Model, FD, Temp)) {
+    Error = "cannot create a temporary file next to it: " + EC.message();
+    return false;
+  }
+  {
+    llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
+    OS << Content;
+    OS.flush();
+    if (OS.has_error()) {
+      Error = "cannot write: " + OS.error().message();
+      OS.clear_error();
+      llvm::sys::fs::remove(Temp);
+      return false;
+    }
+  }
+  llvm::sys::fs::setPermissions(Temp, Status.permissions());
+  if (std::error_code EC = llvm::sys::fs::rename(Temp, Path)) {
+    Error = "cannot replace the file: " + EC.message();
+    llvm::sys::fs::remove(Temp);
+    return false;
+  }
+  return true;
+}
+
+} // namespace cllint

@@ -1,0 +1,27 @@
+// From command-line arguments (files, directories, globs) to the list of files to lint.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace cllint {
+
+struct InputExpansion {
+  std::vector<std::string> Files;  // in argument order, directories sorted, no duplicates
+  std::vector<std::string> Errors; // "cllint: 'x': no such file or directory", ...
+};
+
+// Directories are searched recursively for *.cl; an argument with * ? or [ is a glob where '*'
+// also matches '/' (so "src/*.cl" finds nested kernels, like "src/**/*.cl").
+InputExpansion expandInputs(const std::vector<std::string> &Args);
+
+// Reads a file for linting; returns false with a reason naming the file when it cannot be
+// linted (missing, unreadable, a directory, binary, over the size limit).
+bool readSourceFile(const std::string &Path, unsigned long long MaxBytes, std::string &Content,
+                    std::string &Error);
+
+// Writes through a temporary file in the same directory and renames it over Path, keeping
+// the file's permissions; a crash leaves either the old or the new file, never half of one.
+bool writeFileAtomically(const std::string &Path, const std::string &Content, std::string &Error);
+
+} // namespace cllint

@@ -1,0 +1,62 @@
+#include "Rule.h"
+
+namespace cllint {
+
+FindingBuilder RuleContext::report(clang::SourceLocation Loc, std::string Message) {
+  Finding F;
+  F.RuleId = RuleId;
+  F.Level = DefaultSeverity;
+  F.Message = std::move(Message);
+  F.Where = Locations.tokenRange(Loc);
+  F.LineText = Locations.lineText(Locations.sourceManager().getFileLoc(Loc));
+  F.Notes = Locations.macroNotes(Loc);
+  F.Price = std::nullopt;
+  Out.push_back(std::move(F));
+  return FindingBuilder(Locations, Out.back(), A.profile().Name);
+}
+
+FindingBuilder &FindingBuilder::range(clang::SourceRange R) {
+  Range Rg = Locations.range(R);
+  if (Rg.isValid() && Rg.File == F.Where.File)
+    F.Where = Rg;
+  return *this;
+}
+
+FindingBuilder &FindingBuilder::note(clang::SourceLocation Loc, std::string Message) {
+  F.Notes.push_back({Locations.tokenRange(Loc), std::move(Message)});
+  return *this;
+}
+
+FindingBuilder &FindingBuilder::note(clang::SourceRange R, std::string Message) {
+  F.Notes.push_back({Locations.range(R), std::move(Message)});
+  return *this;
+}
+
+FindingBuilder &
+FindingBuilder::fix(std::string Description, FixSafety Safety,
+                    std::vector<std::pair<clang::CharSourceRange, std::string>> Edits) {
+  Fix Fx;
+  Fx.Description = std::move(Description);
+  Fx.Safety = Safety;
+  for (auto &[R, Text] : Edits) {
+    auto E = Locations.edit(R, Text);
+    if (!E)
+      return *this;
+    Fx.Edits.push_back(std::move(*E));
+  }
+  if (!Fx.Edits.empty())
+    F.Fixes.push_back(std::move(Fx));
+  return *this;
+}
+
+FindingBuilder &FindingBuilder::cost(std::string Metric, double Value, std::string Summary) {
+  Cost C;
+  C.Profile = ProfileName;
+  C.Metric = std::move(Metric);
+  C.Value = Value;
+  C.Summary = std::move(Summary);
+  F.Price = std::move(C);
+  return *this;
+}
+
+} // namespace cllint

@@ -1,0 +1,81 @@
+// launch-work-group-size: a work-group that does not fill whole warps leaves lanes idle.
+#include "Rule.h"
+
+#include "clang/AST/Attr.h"
+
+namespace cllint {
+namespace {
+
+struct Packing {
+  unsigned Items = 0, Warps = 0, Idle = 0;
+};
+
+Packing pack(const std::array<unsigned, 3> &Size, unsigned Warp) {
+  Packing P;
+  P.Items = Size[0] * Size[1] * Size[2];
+  P.Warps = (P.Items + Warp - 1) / Warp;
+  P.Idle = P.Warps * Warp - P.Items;
+  return P;
+}
+
+std::string shape(const std::array<unsigned, 3> &S) {
+  return std::to_string(S[0]) + "x" + std::to_string(S[1]) + "x" + std::to_string(S[2]);
+}
+
+std::string percent(unsigned Part, unsigned Whole) {
+  return std::to_string((Part * 100 + Whole / 2) / Whole) + "%";
+}
+
+class WorkGroupSizeRule : public Rule {
+public:
+  void check(RuleContext &Ctx) override {
+    for (const analysis::KernelInfo &K : Ctx.analysis().kernels().kernels()) {
+      if (K.Required)
+        checkAttr(Ctx, *K.Required, "reqd_work_group_size");
+      if (K.Hint)
+        checkAttr(Ctx, *K.Hint, "work_group_size_hint");
+    }
+  }
+
+private:
+  void checkAttr(RuleContext &Ctx, const analysis::WorkGroupAttr &A, const char *Name) {
+    const DeviceProfile &Prof = Ctx.profile();
+    if (A.Size[0] == 0 || A.Size[1] == 0 || A.Size[2] == 0)
+      return; // not a constant: clang already complains
+    Packing P = pack(A.Size, Prof.WarpSize);
+    if (P.Idle == 0)
+      return;
+    unsigned Lanes = P.Warps * Prof.WarpSize;
+    unsigned Suggest = P.Warps * Prof.WarpSize;
+    std::string Unit = Prof.WarpSize == 64 ? "wavefront" : "warp";
+    std::string Msg = std::string(Name) + "(" + shape(A.Size) + ") gives " +
+                      std::to_string(P.Items) + " work-items, not a multiple of the " + Unit +
+                      " width " + std::to_string(Prof.WarpSize) + ": each work-group runs " +
+                      std::to_string(P.Warps) + " " + Unit + (P.Warps == 1 ? "" : "s") + " with " +
+                      std::to_string(P.Idle) + " of " + std::to_string(Lanes) + " lanes idle (" +
+                      percent(P.Idle, Lanes) + "); use a multiple of " +
+                      std::to_string(Prof.WarpSize) + " such as " + std::to_string(Suggest);
+    FindingBuilder B = Ctx.report(A.Attr->getLocation(), std::move(Msg));
+    B.range(A.Attr->getRange());
+    B.cost("idle-lanes", P.Idle,
+           std::to_string(P.Idle) + " idle lanes per work-group (" + percent(P.Idle, Lanes) +
+               " of issued lanes) on " + Prof.Name);
+    for (const DeviceProfile *Other : {&nvidiaProfile(), &amdProfile()}) {
+      if (Other->Name == Prof.Name)
+        continue;
+      Packing O = pack(A.Size, Other->WarpSize);
+      unsigned OLanes = O.Warps * Other->WarpSize;
+      B.note(A.Attr->getLocation(),
+             "on " + Other->Name + " (" + std::to_string(Other->WarpSize) + "-wide): " +
+                 (O.Idle ? std::to_string(O.Idle) + " of " + std::to_string(OLanes) +
+                               " lanes idle (" + percent(O.Idle, OLanes) + ")"
+                         : std::string("no idle lanes")));
+    }
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Rule> createWorkGroupSizeRule() { return std::make_unique<WorkGroupSizeRule>(); }
+
+} // namespace cllint

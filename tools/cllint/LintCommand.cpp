@@ -1,0 +1,324 @@
+// `cllint [options] <file|dir|glob>... [-- compiler flags]`
+#include "Commands.h"
+#include "Config/CompileFlags.h"
+#include "Driver/Linter.h"
+#include "Fix/FixApplier.h"
+#include "Output/Emitters.h"
+#include "Registry.h"
+#include "Support/InputFiles.h"
+
+#include "llvm/Config/llvm-config.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
+#include "llvm/Support/WithColor.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstring>
+
+namespace cl = llvm::cl;
+
+namespace cllint {
+namespace {
+
+cl::OptionCategory Category("cllint options");
+
+cl::list<std::string> Inputs(cl::Positional, cl::desc("<file|dir|glob>..."), cl::cat(Category));
+cl::opt<std::string> Format("format", cl::desc("Output format: text (default), json or sarif"),
+                            cl::init("text"), cl::cat(Category));
+cl::opt<std::string> OutputFile("o", cl::desc("Write the report to FILE instead of stdout"),
+                                cl::value_desc("FILE"), cl::cat(Category));
+cl::list<std::string>
+    RulePatterns("rules",
+                 cl::desc("Rules to run, clang-tidy style: comma-separated globs, '-' excludes, "
+                          "later wins (e.g. -*,memory-*). Repeatable."),
+                 cl::value_desc("PATTERNS"), cl::cat(Category));
+cl::opt<std::string> FailOn("fail-on",
+                            cl::desc("Exit 1 when a finding at or above this severity remains: "
+                                     "note, warning (default) or error"),
+                            cl::init(""), cl::cat(Category));
+cl::opt<unsigned> Jobs("j", cl::desc("Files linted in parallel (default: all cores)"), cl::init(0),
+                       cl::cat(Category));
+cl::opt<bool> ListRules("list-rules", cl::desc("List every rule and exit"), cl::cat(Category));
+cl::opt<std::string> Explain("explain", cl::desc("Print a rule's documentation and exit"),
+                             cl::value_desc("RULE"), cl::cat(Category));
+cl::opt<std::string> Profile("profile",
+                             cl::desc("Device profile: nvidia (default), amd or one defined in "
+                                      ".cllint.yaml"),
+                             cl::cat(Category));
+cl::opt<std::string> ConfigFileOpt("config",
+                                   cl::desc("Use this config file instead of finding .cllint.yaml "
+                                            "next to each input"),
+                                   cl::value_desc("FILE"), cl::cat(Category));
+cl::opt<bool> NoConfig("no-config", cl::desc("Ignore .cllint.yaml files"), cl::cat(Category));
+// LLVM itself registers a boolean --color, so ours is read before llvm::cl sees argv.
+std::string Color = "auto";
+cl::opt<std::string> Std("std", cl::desc("OpenCL C version: CL1.2 (default), CL2.0, CL3.0"),
+                         cl::cat(Category));
+cl::opt<std::string> ClStd("cl-std", cl::desc("Same as --std, spelled as in clBuildProgram"),
+                           cl::cat(Category));
+cl::list<std::string> Defines("D", cl::Prefix, cl::desc("Define a macro, as in clBuildProgram"),
+                              cl::value_desc("NAME[=VALUE]"), cl::cat(Category));
+cl::list<std::string> IncludeDirs("I", cl::Prefix, cl::desc("Add an include directory"),
+                                  cl::value_desc("DIR"), cl::cat(Category));
+cl::list<std::string> PreIncludes("include", cl::desc("Include FILE before the source (a prelude)"),
+                                  cl::value_desc("FILE"), cl::cat(Category));
+cl::opt<std::string> Target("target", cl::desc("Target triple to parse for (default spir64)"),
+                            cl::cat(Category));
+cl::opt<std::string> WorkGroup("work-group",
+                               cl::desc("Work-group shape assumed for kernels without "
+                                        "reqd_work_group_size, e.g. 16,16,1"),
+                               cl::value_desc("X,Y,Z"), cl::cat(Category));
+cl::opt<bool> ApplyFixes("fix", cl::desc("Apply safe fix-its in place"), cl::cat(Category));
+cl::opt<bool> ApplyUnsafe("fix-unsafe",
+                          cl::desc("With --fix, also apply unsafe fix-its (may change results "
+                                   "in the last bits)"),
+                          cl::cat(Category));
+cl::opt<std::string> SourceRoot("srcroot",
+                                cl::desc("Paths in JSON/SARIF are relative to DIR (default: "
+                                         "current directory)"),
+                                cl::value_desc("DIR"), cl::cat(Category));
+cl::opt<unsigned long long> MaxFileSize("max-file-size",
+                                        cl::desc("Skip files larger than this many bytes "
+                                                 "(default 64 MiB)"),
+                                        cl::init(64ull << 20), cl::cat(Category));
+cl::opt<bool> Quiet("quiet", cl::desc("No summary line on stderr"), cl::cat(Category));
+
+void printVersion(llvm::raw_ostream &OS) {
+  OS << "cllint " << CLLINT_VERSION << " (LLVM " << LLVM_VERSION_STRING << ")\n";
+}
+
+bool parseWorkGroup(const std::string &Text, std::array<unsigned, 3> &Out) {
+  Out = {1, 1, 1};
+  llvm::SmallVector<llvm::StringRef, 3> Parts;
+  llvm::StringRef(Text).split(Parts, ',');
+  if (Parts.empty() || Parts.size() > 3)
+    return false;
+  for (size_t I = 0; I < Parts.size(); ++I)
+    if (Parts[I].trim().getAsInteger(10, Out[I]) || Out[I] == 0)
+      return false;
+  return true;
+}
+
+int usageError(const std::string &Message) {
+  llvm::WithColor::error(llvm::errs(), "cllint") << Message << "\n";
+  return 2;
+}
+
+int listRules() {
+  for (const RuleInfo &R : allRules())
+    llvm::outs() << llvm::formatv("{0,-28} {1,-8} {2,-8} {3}\n", R.Id, R.Category,
+                                  severityName(R.DefaultSeverity), R.Summary);
+  return 0;
+}
+
+int explainRule(const std::string &Id) {
+  const RuleInfo *R = findRule(Id);
+  if (!R)
+    return usageError("unknown rule '" + Id + "'; run 'cllint --list-rules'");
+  llvm::outs() << R->Doc;
+  return 0;
+}
+
+} // namespace
+
+int runLint(int Argc, const char **Argv) {
+  // Everything after "--" goes to the compiler, like clang-tidy.
+  std::vector<const char *> Own;
+  std::vector<std::string> Extra;
+  bool AfterDashes = false;
+  for (int I = 0; I < Argc; ++I) {
+    if (!AfterDashes && I > 0 && std::strcmp(Argv[I], "--") == 0) {
+      AfterDashes = true;
+      continue;
+    }
+    llvm::StringRef A(Argv[I]);
+    if (AfterDashes) {
+      Extra.push_back(Argv[I]);
+    } else if (A.consume_front("--color=") || A.consume_front("-color=")) {
+      Color = A.str();
+    } else if ((A == "--color" || A == "-color") && I + 1 < Argc) {
+      Color = Argv[++I];
+    } else {
+      Own.push_back(Argv[I]);
+    }
+  }
+  cl::HideUnrelatedOptions(Category);
+  cl::SetVersionPrinter(printVersion);
+  if (!cl::ParseCommandLineOptions(
+          static_cast<int>(Own.size()), Own.data(),
+          "cllint: a static analyzer for OpenCL C kernels\n\n"
+          "  cllint [options] <file|dir|glob>... [-- compiler flags]\n"
+          "  cllint verify --help     run flagged kernels on an OpenCL device\n"
+          "  cllint lsp               language server for editors\n\n"
+          "  --color=auto|always|never  colour text output (default auto: when stdout is a "
+          "terminal)\n\n"
+          "Exit codes: 0 no findings at or above --fail-on, 1 findings, 2 usage or input "
+          "errors.\n",
+          &llvm::errs()))
+    return 2;
+
+  if (ListRules)
+    return listRules();
+  if (!Explain.empty())
+    return explainRule(Explain);
+  if (Inputs.empty())
+    return usageError("no input files; run 'cllint --help'");
+  if (Format != "text" && Format != "json" && Format != "sarif")
+    return usageError("unknown --format '" + Format + "'; expected text, json or sarif");
+  if (Color != "auto" && Color != "always" && Color != "never")
+    return usageError("unknown --color '" + Color + "'; expected auto, always or never");
+  std::optional<Severity> FailOnLevel;
+  if (!FailOn.empty() && !(FailOnLevel = parseSeverity(FailOn)))
+    return usageError("unknown --fail-on '" + FailOn + "'; expected note, warning or error");
+  if (ApplyUnsafe && !ApplyFixes)
+    return usageError("--fix-unsafe needs --fix");
+
+  LintOptions Options;
+  for (const std::string &P : RulePatterns)
+    Options.Rules.append(P);
+  for (const std::string &P : Options.Rules.patterns()) {
+    std::string Glob = P[0] == '-' ? P.substr(1) : P;
+    if (!isKnownRuleOrPattern(Glob))
+      return usageError("--rules: '" + Glob + "' matches no rule; run 'cllint --list-rules'");
+  }
+  if (!Profile.empty())
+    Options.Profile = Profile;
+  std::string StdText = !ClStd.empty() ? ClStd.getValue() : Std.getValue();
+  if (!StdText.empty()) {
+    Options.Flags.Std = normalizeClStd(StdText);
+    if (Options.Flags.Std.empty())
+      return usageError("unknown OpenCL C version '" + StdText +
+                        "'; expected CL1.2, CL2.0 or CL3.0");
+  }
+  if (!Target.empty())
+    Options.Flags.Args.push_back("--target=" + Target);
+  for (const std::string &D : Defines)
+    Options.Flags.Args.push_back("-D" + D);
+  for (const std::string &I : IncludeDirs)
+    Options.Flags.Args.push_back("-I" + I);
+  for (const std::string &F : PreIncludes) {
+    Options.Flags.Args.push_back("-include");
+    Options.Flags.Args.push_back(F);
+  }
+  for (const std::string &E : Extra) {
+    std::string S = llvm::StringRef(E).starts_with("-cl-std=") ? normalizeClStd(E) : "";
+    if (!S.empty())
+      Options.Flags.Std = S;
+    else
+      Options.Flags.Args.push_back(E);
+  }
+  if (!WorkGroup.empty()) {
+    std::array<unsigned, 3> WG;
+    if (!parseWorkGroup(WorkGroup, WG))
+      return usageError("--work-group: expected 1 to 3 positive integers like 16,16,1");
+    Options.WorkGroup = WG;
+  }
+  if (!ConfigFileOpt.empty()) {
+    if (!llvm::sys::fs::exists(ConfigFileOpt))
+      return usageError(ConfigFileOpt + ": config file not found");
+    Options.ConfigPath = ConfigFileOpt;
+  }
+  Options.NoConfig = NoConfig;
+  Options.MaxFileBytes = MaxFileSize;
+
+  InputExpansion Expanded = expandInputs(Inputs);
+  int Exit = 0;
+  for (const std::string &E : Expanded.Errors) {
+    llvm::WithColor::error(llvm::errs(), "cllint") << E << "\n";
+    Exit = 2;
+  }
+
+  Linter L(Options);
+  std::vector<FileResult> Results(Expanded.Files.size());
+  {
+    unsigned Threads = Jobs ? Jobs.getValue() : llvm::hardware_concurrency().compute_thread_count();
+    llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(std::max(1u, Threads)));
+    for (size_t I = 0; I < Expanded.Files.size(); ++I)
+      Pool.async([&, I] { Results[I] = L.lintFile(Expanded.Files[I]); });
+    Pool.wait();
+  }
+
+  unsigned FixedFiles = 0, FixedCount = 0;
+  if (ApplyFixes) {
+    for (FileResult &R : Results) {
+      FixOutcome O = fixFile(R, ApplyUnsafe, L);
+      if (!O.Error.empty()) {
+        llvm::WithColor::error(llvm::errs(), "cllint") << R.Path << ": " << O.Error << "\n";
+        Exit = 2;
+      }
+      if (O.Written) {
+        ++FixedFiles;
+        FixedCount += O.Applied;
+      }
+      R = std::move(O.After);
+    }
+  }
+
+  // Input errors name the file; the other files' findings are still reported.
+  Severity Threshold = FailOnLevel.value_or(Severity::Warning);
+  unsigned Counts[3] = {0, 0, 0};
+  bool Failing = false;
+  for (const FileResult &R : Results) {
+    for (const std::string &E : R.InputErrors) {
+      llvm::WithColor::error(llvm::errs(), "cllint") << R.Path << ": " << E << "\n";
+      Exit = 2;
+    }
+    if (R.CompileFailed)
+      Exit = 2;
+    FileSettings S;
+    std::string Ignored;
+    Severity FileThreshold = Threshold;
+    if (!FailOnLevel && L.settingsFor(R.Path, S, Ignored) && S.FailOn)
+      FileThreshold = *S.FailOn;
+    for (const Finding &F : R.Findings) {
+      ++Counts[static_cast<int>(F.Level)];
+      if (F.Level >= FileThreshold)
+        Failing = true;
+    }
+  }
+  if (Failing && Exit == 0)
+    Exit = 1;
+
+  EmitOptions Emit;
+  Emit.ToolVersion = CLLINT_VERSION;
+  Emit.SourceRoot = SourceRoot;
+  for (int I = 0; I < Argc; ++I)
+    Emit.CommandLine += (I ? " " : "") + std::string(Argv[I]);
+
+  std::unique_ptr<llvm::raw_fd_ostream> File;
+  llvm::raw_ostream *OS = &llvm::outs();
+  if (!OutputFile.empty()) {
+    std::error_code EC;
+    File = std::make_unique<llvm::raw_fd_ostream>(OutputFile, EC);
+    if (EC)
+      return usageError(OutputFile + ": cannot write report: " + EC.message());
+    OS = File.get();
+  }
+  Emit.Color = Color == "always" || (Color == "auto" && OutputFile.empty() &&
+                                     llvm::sys::Process::StandardOutIsDisplayed());
+  if (Format == "json")
+    emitJson(Results, Emit, *OS);
+  else if (Format == "sarif")
+    emitSarif(Results, Emit, *OS);
+  else
+    emitText(Results, Emit, *OS);
+  OS->flush();
+
+  if (!Quiet && Format == "text") {
+    if (ApplyFixes)
+      llvm::errs() << "cllint: applied " << FixedCount << " fix(es) in " << FixedFiles
+                   << " file(s)\n";
+    unsigned Total = Counts[0] + Counts[1] + Counts[2];
+    if (Total)
+      llvm::errs() << llvm::formatv("{0} finding(s): {1} error(s), {2} warning(s), {3} note(s) "
+                                    "in {4} file(s)\n",
+                                    Total, Counts[2], Counts[1], Counts[0], Results.size());
+  }
+  return Exit;
+}
+
+} // namespace cllint
