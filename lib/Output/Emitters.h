@@ -5,6 +5,7 @@
 
 #include "llvm/Support/raw_ostream.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -15,6 +16,8 @@ struct EmitOptions {
   std::string SourceRoot; // SARIF %SRCROOT% and relative paths; default: current directory
   std::string ToolVersion;
   std::string CommandLine;
+  // With --baseline: entries of the linted files that matched no finding (JSON summary).
+  std::optional<int> BaselineUnmatched;
 };
 
 // clang's own diagnostic format: file:line:col: warning: message [rule-id], the line, caret,

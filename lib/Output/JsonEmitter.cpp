@@ -40,7 +40,9 @@ void emitJson(const std::vector<FileResult> &Results, const EmitOptions &Opts,
               llvm::raw_ostream &OS) {
   llvm::json::Array Findings, Files;
   unsigned Counts[3] = {0, 0, 0};
+  unsigned Baselined = 0;
   for (const FileResult &R : Results) {
+    Baselined += R.BaselinedCount;
     std::string Rel = displayRelativePath(R.Path, Opts.SourceRoot);
     std::vector<std::string> Prints = fingerprints(Rel, R.Findings);
     llvm::json::Array Errors;
@@ -91,14 +93,17 @@ void emitJson(const std::vector<FileResult> &Results, const EmitOptions &Opts,
       Findings.push_back(std::move(O));
     }
   }
-  llvm::json::Object Root{
-      {"version", Opts.ToolVersion},
-      {"findings", std::move(Findings)},
-      {"files", std::move(Files)},
-      {"summary", llvm::json::Object{{"errors", Counts[2]},
-                                     {"warnings", Counts[1]},
-                                     {"notes", Counts[0]},
-                                     {"files", static_cast<int64_t>(Results.size())}}}};
+  llvm::json::Object Summary{{"errors", Counts[2]},
+                             {"warnings", Counts[1]},
+                             {"notes", Counts[0]},
+                             {"files", static_cast<int64_t>(Results.size())},
+                             {"baselined", Baselined}};
+  if (Opts.BaselineUnmatched)
+    Summary["baselineUnmatched"] = *Opts.BaselineUnmatched;
+  llvm::json::Object Root{{"version", Opts.ToolVersion},
+                          {"findings", std::move(Findings)},
+                          {"files", std::move(Files)},
+                          {"summary", std::move(Summary)}};
   OS << llvm::formatv("{0:2}", llvm::json::Value(std::move(Root))) << "\n";
 }
 

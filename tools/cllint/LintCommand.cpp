@@ -1,6 +1,7 @@
 // `cllint [options] <file|dir|glob>... [-- compiler flags]`
 #include "Commands.h"
 #include "Config/CompileFlags.h"
+#include "Diagnostics/Baseline.h"
 #include "Driver/Linter.h"
 #include "Fix/FixApplier.h"
 #include "Output/Emitters.h"
@@ -85,6 +86,14 @@ cl::opt<unsigned long long> MaxFileSize("max-file-size",
                                         cl::desc("Skip files larger than this many bytes "
                                                  "(default 64 MiB)"),
                                         cl::init(64ull << 20), cl::cat(Category));
+cl::opt<std::string> BaselineFile("baseline",
+                                  cl::desc("Hide the findings recorded in FILE (written by "
+                                           "--write-baseline); report only new ones"),
+                                  cl::value_desc("FILE"), cl::cat(Category));
+cl::opt<std::string> WriteBaseline("write-baseline",
+                                   cl::desc("Record the current findings in FILE and exit 0; "
+                                            "later runs with --baseline FILE hide them"),
+                                   cl::value_desc("FILE"), cl::cat(Category));
 cl::opt<bool> Quiet("quiet", cl::desc("No summary line on stderr"), cl::cat(Category));
 
 void printVersion(llvm::raw_ostream &OS) {
@@ -176,6 +185,17 @@ int runLint(int Argc, const char **Argv) {
     return usageError("unknown --fail-on '" + FailOn + "'; expected note, warning or error");
   if (ApplyUnsafe && !ApplyFixes)
     return usageError("--fix-unsafe needs --fix");
+  if (!WriteBaseline.empty() && (ApplyFixes || !BaselineFile.empty()))
+    return usageError("--write-baseline records the findings as they are; it cannot be combined "
+                      "with --fix or --baseline");
+  std::optional<Baseline> Accepted;
+  if (!BaselineFile.empty()) {
+    Baseline B("");
+    std::string Error;
+    if (!Baseline::load(BaselineFile, B, Error))
+      return usageError(Error);
+    Accepted = std::move(B);
+  }
 
   LintOptions Options;
   for (const std::string &P : RulePatterns)
@@ -241,6 +261,19 @@ int runLint(int Argc, const char **Argv) {
       Pool.async([&, I] { Results[I] = L.lintFile(Expanded.Files[I]); });
     Pool.wait();
   }
+  if (!WriteBaseline.empty()) {
+    Baseline B = Baseline::fromResults(Results, WriteBaseline);
+    std::string Error;
+    if (!B.write(WriteBaseline, Error))
+      return usageError(Error);
+    if (!Quiet)
+      llvm::errs() << "baseline: recorded " << B.entries().size() << " finding(s) in "
+                   << WriteBaseline << "\n";
+    Accepted = std::move(B);
+  }
+  if (Accepted)
+    for (FileResult &R : Results)
+      Accepted->filter(R); // before --fix, so baselined code is left alone
 
   unsigned FixedFiles = 0, FixedCount = 0;
   if (ApplyFixes) {
@@ -255,6 +288,8 @@ int runLint(int Argc, const char **Argv) {
         FixedCount += O.Applied;
       }
       R = std::move(O.After);
+      if (Accepted && O.Written)
+        Accepted->filter(R); // the fixed file was linted again
     }
   }
 
@@ -286,6 +321,12 @@ int runLint(int Argc, const char **Argv) {
   EmitOptions Emit;
   Emit.ToolVersion = CLLINT_VERSION;
   Emit.SourceRoot = SourceRoot;
+  if (Accepted && WriteBaseline.empty()) {
+    Emit.BaselineUnmatched = static_cast<int>(Accepted->unmatched().size());
+    if (*Emit.BaselineUnmatched)
+      llvm::errs() << "baseline: " << *Emit.BaselineUnmatched
+                   << " entries no longer occur; rewrite it with --write-baseline to shrink it\n";
+  }
   for (int I = 0; I < Argc; ++I)
     Emit.CommandLine += (I ? " " : "") + std::string(Argv[I]);
 
