@@ -1,0 +1,50 @@
+// RUN: not %cllint %s | %check-findings
+//
+// All-pairs N-body step (leapfrog-like, softened gravity) on an array of
+// structs: each Body holds position (xyz, w = mass) and velocity.
+// NDRange: (n), any local size; n bodies in, n bodies out.
+//
+// The inner loop reads bodies[j].pos with j a loop counter: the same
+// address for the whole warp (a broadcast), which is fine. The work-item's
+// own body, though, is read and written field by field: each field is
+// 16 bytes inside a 32-byte struct, so lanes are 32 bytes apart and half
+// of every sector fetched is the other field. The half-step factor is also
+// written as 0.5, which drags the position update into double precision.
+
+typedef struct {
+    float4 pos;   // xyz = position, w = mass
+    float4 vel;   // xyz = velocity, w unused
+} Body;
+
+__kernel void nbody_step_aos(__global const Body *bodies,
+                             __global Body *next,
+                             const int n,
+                             const float dt,
+                             const float eps2)
+{
+    const int i = get_global_id(0);
+    if (i >= n)
+        return;
+
+    const float4 pi = bodies[i].pos;
+// CHECK: aos.cl:[[@LINE-1]]:23: warning: {{.*}} [memory-global-stride]
+    float4 acc = (float4)(0.0f);
+
+    for (int j = 0; j < n; ++j) {
+        const float4 pj = bodies[j].pos;
+        const float4 d = (float4)(pj.xyz - pi.xyz, 0.0f);
+        const float r2 = d.x * d.x + d.y * d.y + d.z * d.z + eps2;
+        const float inv = rsqrt(r2);
+        acc += d * (pj.w * inv * inv * inv);
+    }
+
+    const float half_dt2 = 0.5 * dt * dt;
+// CHECK: aos.cl:[[@LINE-1]]:28: warning: {{.*}}'0.5'{{.*}} [arith-double-literal]
+    const float4 v = bodies[i].vel;
+// CHECK: aos.cl:[[@LINE-1]]:22: warning: {{.*}} [memory-global-stride]
+
+    next[i].pos = (float4)(pi.xyz + v.xyz * dt + acc.xyz * half_dt2, pi.w);
+// CHECK: aos.cl:[[@LINE-1]]:5: warning: {{.*}} [memory-global-stride]
+    next[i].vel = v + acc * dt;
+// CHECK: aos.cl:[[@LINE-1]]:5: warning: {{.*}} [memory-global-stride]
+}
