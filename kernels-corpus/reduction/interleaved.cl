@@ -1,0 +1,34 @@
+// RUN: not %cllint %s | %check-findings
+//
+// Sum reduction, first textbook version: interleaved addressing.
+// Each work-group reduces 256 floats to one partial sum in out[group].
+// NDRange: (n), local (256); n is a multiple of 256.
+//
+// At step s only work-items whose id is a multiple of 2*s add, so in the
+// first steps every warp has active and idle lanes side by side: both
+// paths of the branch are executed by every warp. sequential.cl remaps
+// the work so that the active lanes are contiguous (lid < s).
+
+#define GROUP_SIZE 256
+
+__kernel __attribute__((reqd_work_group_size(GROUP_SIZE, 1, 1)))
+void reduce_interleaved(__global const float *in,
+                        __global float *out)
+{
+    __local float sdata[GROUP_SIZE];
+
+    const uint lid = get_local_id(0);
+    sdata[lid] = in[get_global_id(0)];
+    barrier(CLK_LOCAL_MEM_FENCE);
+
+    for (uint s = 1; s < GROUP_SIZE; s *= 2) {
+        if (lid % (2 * s) == 0)
+// CHECK: interleaved.cl:[[@LINE-1]]:13: warning: {{.*}} [control-warp-divergence]
+// CHECK: interleaved.cl:[[@LINE-2]]:17: warning: {{.*}} [arith-pow2-div-mod]
+            sdata[lid] += sdata[lid + s];
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+
+    if (lid == 0)
+        out[get_group_id(0)] = sdata[0];
+}
