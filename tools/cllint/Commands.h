@@ -3,4 +3,5 @@
 
 namespace cllint {
 int runLint(int Argc, const char **Argv);
+int runLsp(int Argc, const char **Argv); // `cllint lsp`: a language server over stdio
 } // namespace cllint

@@ -6,5 +6,8 @@
 
 int main(int Argc, const char **Argv) {
   llvm::InitLLVM X(Argc, Argv);
+  // Subcommands get the whole argv ("cllint lsp --flag ..."); everything else is linting.
+  if (Argc > 1 && std::strcmp(Argv[1], "lsp") == 0)
+    return cllint::runLsp(Argc, Argv);
   return cllint::runLint(Argc, Argv);
 }

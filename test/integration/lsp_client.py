@@ -1,0 +1,428 @@
+#!/usr/bin/env python3
+"""A JSON-RPC test client for `cllint lsp`: spawns the server, speaks LSP over its stdio with
+Content-Length framing, and checks what comes back. Python standard library only.
+
+usage: lsp_client.py /path/to/cllint
+"""
+import json
+import os
+import queue
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.parse
+
+TIMEOUT = 10.0  # seconds to wait for any one expected message
+
+
+def utf16_len(s):
+    return len(s.encode("utf-16-le")) // 2
+
+
+def uri_of(path):
+    return "file://" + urllib.parse.quote(os.path.abspath(path))
+
+
+class Server:
+    def __init__(self, cllint, *args):
+        self.proc = subprocess.Popen([cllint, "lsp", *args], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        self.inbox = queue.Queue()
+        self.stderr = []
+        self.next_id = 1
+        threading.Thread(target=self._read, daemon=True).start()
+        threading.Thread(target=self._read_stderr, daemon=True).start()
+
+    def _read(self):
+        out = self.proc.stdout
+        while True:
+            headers = {}
+            while True:
+                line = out.readline()
+                if not line:
+                    self.inbox.put(None)
+                    return
+                line = line.decode("ascii").rstrip("\r\n")
+                if not line:
+                    break
+                name, _, value = line.partition(":")
+                headers[name.strip().lower()] = value.strip()
+            body = out.read(int(headers["content-length"]))
+            self.inbox.put(json.loads(body.decode("utf-8")))
+
+    def _read_stderr(self):
+        for line in self.proc.stderr:
+            self.stderr.append(line.decode("utf-8", "replace"))
+
+    def send_raw(self, data):
+        self.proc.stdin.write(data)
+        self.proc.stdin.flush()
+
+    def send(self, message):
+        body = json.dumps(message).encode("utf-8")
+        self.send_raw(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+
+    def notify(self, method, params=None):
+        msg = {"jsonrpc": "2.0", "method": method}
+        if params is not None:
+            msg["params"] = params
+        self.send(msg)
+
+    def request(self, method, params=None):
+        """Sends a request and returns its response (messages in between are kept)."""
+        rid = self.next_id
+        self.next_id += 1
+        msg = {"jsonrpc": "2.0", "id": rid, "method": method}
+        if params is not None:
+            msg["params"] = params
+        self.send(msg)
+        return self.wait(lambda m: m.get("id") == rid and "method" not in m,
+                         "response to %s" % method)
+
+    def wait(self, pred, what, timeout=TIMEOUT):
+        deadline = time.monotonic() + timeout
+        skipped = []
+        try:
+            while True:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise AssertionError("timed out waiting for %s; got meanwhile: %s" %
+                                         (what, json.dumps(skipped)[:2000]))
+                try:
+                    m = self.inbox.get(timeout=left)
+                except queue.Empty:
+                    continue
+                if m is None:
+                    raise AssertionError("server closed stdout while waiting for %s; stderr:\n%s"
+                                         % (what, "".join(self.stderr)))
+                if pred(m):
+                    return m
+                skipped.append(m)
+        finally:
+            for m in skipped:  # keep for later waits, in order
+                self.inbox.put(m)
+
+    def diagnostics(self, uri, version=None, what=None):
+        m = self.wait(lambda m: m.get("method") == "textDocument/publishDiagnostics" and
+                      m["params"]["uri"] == uri and
+                      (version is None or m["params"].get("version") == version),
+                      what or "diagnostics of %s version %s" % (uri, version))
+        return m["params"]
+
+    def drain(self, seconds):
+        """Every message that arrives within the next `seconds`."""
+        got = []
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            try:
+                m = self.inbox.get(timeout=max(0.01, deadline - time.monotonic()))
+            except queue.Empty:
+                break
+            if m is None:
+                break
+            got.append(m)
+        return got
+
+    def initialize(self, options=None):
+        params = {"processId": os.getpid(), "rootUri": None, "capabilities": {}}
+        if options is not None:
+            params["initializationOptions"] = options
+        r = self.request("initialize", params)
+        self.notify("initialized", {})
+        return r
+
+    def finish(self, shutdown=True):
+        if shutdown:
+            assert self.request("shutdown")["result"] is None
+        self.notify("exit")
+        try:
+            return self.proc.wait(timeout=TIMEOUT)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            raise AssertionError("server did not exit after 'exit'")
+
+
+def expect(cond, message):
+    if not cond:
+        raise AssertionError(message)
+
+
+def apply_edits(text, edits):
+    """Applies LSP TextEdits (UTF-16 positions) to text, last first."""
+    lines = text.split("\n")
+
+    def offset(pos):
+        line = lines[pos["line"]]
+        units, i = 0, 0
+        while i < len(line) and units < pos["character"]:
+            units += utf16_len(line[i])
+            i += 1
+        return sum(len(l) + 1 for l in lines[:pos["line"]]) + i
+
+    for e in sorted(edits, key=lambda e: (e["range"]["start"]["line"],
+                                          e["range"]["start"]["character"]), reverse=True):
+        b, en = offset(e["range"]["start"]), offset(e["range"]["end"])
+        text = text[:b] + e["newText"] + text[en:]
+        lines = text.split("\n")
+    return text
+
+
+# The literal sits after non-ASCII text: byte columns and UTF-16 characters differ (é is 2 bytes
+# and 1 unit, the emoji 4 bytes and 2 units).
+KERNEL = """__kernel void scale(__global float *y, __global const float *x) {
+  size_t i = get_global_id(0);
+  y[i] = /* é😀 */ x[i] * 0.5;
+}
+"""
+LIT_LINE = 2
+
+
+def literal_range(text, literal="0.5", line=LIT_LINE):
+    l = text.split("\n")[line]
+    c = utf16_len(l[:l.index(literal + ";")])
+    return {"start": {"line": line, "character": c},
+            "end": {"line": line, "character": c + utf16_len(literal)}}
+
+
+def test_session(cllint, tmp):
+    s = Server(cllint, "--debounce-ms=300")
+    path = os.path.join(tmp, "scale.cl")
+    with open(path, "w") as f:
+        f.write(KERNEL)
+    uri = uri_of(path)
+
+    # Before initialize: requests are refused with -32002, the server stays up.
+    r = s.request("textDocument/hover", {"textDocument": {"uri": uri},
+                                         "position": {"line": 0, "character": 0}})
+    expect(r.get("error", {}).get("code") == -32002, "request before initialize: %s" % r)
+
+    r = s.initialize()
+    caps = r["result"]["capabilities"]
+    expect(caps["textDocumentSync"]["change"] == 2, caps)
+    expect(caps["textDocumentSync"]["openClose"] is True, caps)
+    expect("save" in caps["textDocumentSync"], caps)
+    expect(caps["codeActionProvider"]["codeActionKinds"] == ["quickfix"], caps)
+    expect(caps["hoverProvider"] is True, caps)
+    expect(r["result"]["serverInfo"]["name"] == "cllint", r)
+    expect(r["result"]["serverInfo"]["version"], r)
+    print("ok: initialize capabilities")
+
+    # open -> diagnostics with exact code, range (UTF-16), severity, codeDescription.
+    s.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "opencl",
+                                                       "version": 1, "text": KERNEL}})
+    p = s.diagnostics(uri, 1)
+    expect(len(p["diagnostics"]) == 1, p)
+    d = p["diagnostics"][0]
+    expect(d["code"] == "arith-double-literal", d)
+    expect(d["source"] == "cllint", d)
+    expect(d["severity"] == 2, d)
+    expect(d["range"] == literal_range(KERNEL), "range %s, expected %s" %
+           (d["range"], literal_range(KERNEL)))
+    expect(d["codeDescription"]["href"].endswith("/rules/arith-double-literal/doc.md"), d)
+    expect("double-precision literal '0.5'" in d["message"], d)
+    print("ok: didOpen -> publishDiagnostics", d["range"])
+
+    # hover on the literal -> the rule's doc; elsewhere -> null.
+    r = s.request("textDocument/hover", {"textDocument": {"uri": uri},
+                                         "position": literal_range(KERNEL)["start"]})
+    h = r["result"]
+    expect(h["contents"]["kind"] == "markdown", h)
+    expect(h["contents"]["value"].startswith("# arith-double-literal"), h)
+    expect("## Why is this bad?" in h["contents"]["value"], h)
+    r = s.request("textDocument/hover", {"textDocument": {"uri": uri},
+                                         "position": {"line": 0, "character": 2}})
+    expect(r["result"] is None, r)
+    print("ok: hover")
+
+    # codeAction over the diagnostic: the unsafe fix and an ignore comment.
+    r = s.request("textDocument/codeAction", {"textDocument": {"uri": uri},
+                                              "range": d["range"],
+                                              "context": {"diagnostics": [d]}})
+    actions = r["result"]
+    titles = [a["title"] for a in actions]
+    expect(titles == ["Append 'f' to make the literal float (unsafe: may change results)",
+                      "Ignore arith-double-literal on this line"], titles)
+    fix, ignore = actions
+    expect(fix["kind"] == "quickfix" and "isPreferred" not in fix, fix)
+    expect(fix["diagnostics"][0]["code"] == "arith-double-literal", fix)
+    edits = fix["edit"]["changes"][uri]
+    end = literal_range(KERNEL)["end"]
+    expect(edits == [{"range": {"start": end, "end": end}, "newText": "f"}], edits)
+    fixed = apply_edits(KERNEL, edits)
+    expect("x[i] * 0.5f;" in fixed, fixed)
+    ignored = apply_edits(KERNEL, ignore["edit"]["changes"][uri])
+    expect(ignored.split("\n")[LIT_LINE].endswith(
+        "0.5; // cllint: ignore[arith-double-literal]"), ignored)
+    print("ok: codeAction -> WorkspaceEdit")
+
+    # Incremental change: a line inserted above moves the diagnostic down.
+    s.notify("textDocument/didChange", {
+        "textDocument": {"uri": uri, "version": 2},
+        "contentChanges": [{"range": {"start": {"line": 0, "character": 0},
+                                      "end": {"line": 0, "character": 0}},
+                            "text": "// scales x\n"}]})
+    text = "// scales x\n" + KERNEL
+    p = s.diagnostics(uri, 2)
+    expect(len(p["diagnostics"]) == 1 and
+           p["diagnostics"][0]["range"] == literal_range(text, line=LIT_LINE + 1), p)
+    # ... then the fix typed by hand at a UTF-16 position after the emoji: no finding left.
+    s.notify("textDocument/didChange", {
+        "textDocument": {"uri": uri, "version": 3},
+        "contentChanges": [{"range": {"start": literal_range(text, line=3)["end"],
+                                      "end": literal_range(text, line=3)["end"]},
+                            "text": "f"}]})
+    p = s.diagnostics(uri, 3)
+    expect(p["diagnostics"] == [], p)
+    print("ok: incremental didChange with UTF-16 positions")
+
+    # A full-text change, then the ignore comment the code action produced: silenced.
+    s.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 4},
+                                        "contentChanges": [{"text": KERNEL}]})
+    expect(len(s.diagnostics(uri, 4)["diagnostics"]) == 1, "full change")
+    s.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 5},
+                                        "contentChanges": [{"text": ignored}]})
+    expect(s.diagnostics(uri, 5)["diagnostics"] == [], "ignore comment applied")
+    print("ok: full didChange; the ignore action silences the finding")
+
+    # A burst of edits, each within the debounce delay of the previous one (but slower than a
+    # lint of this kernel), is linted once, for the last version.
+    for v in range(6, 16):
+        s.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": v},
+                                            "contentChanges": [{"text": KERNEL + "//%d\n" % v}]})
+        time.sleep(0.1)
+    p = s.diagnostics(uri, 15)
+    later = s.drain(0.6)
+    published = [m["params"]["version"] for m in later
+                 if m.get("method") == "textDocument/publishDiagnostics"]
+    expect(published == [], "extra publishes after the burst: %s" % published)
+    expect(len(p["diagnostics"]) == 1, p)
+    print("ok: a burst of 10 changes is debounced into one lint")
+
+    # Responsive while linting: a request right after a change is answered at once.
+    s.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 16},
+                                        "contentChanges": [{"text": KERNEL}]})
+    t0 = time.monotonic()
+    r = s.request("no/such/method", {})
+    expect(r["error"]["code"] == -32601, r)
+    expect(time.monotonic() - t0 < 1.0, "slow answer while a lint is pending")
+    s.diagnostics(uri, 16)
+    print("ok: unknown method -> -32601, answered while a lint is pending")
+
+    # Malformed JSON -> -32700 with id null; bad framing is skipped; still alive.
+    s.send_raw(b"Content-Length: 9\r\n\r\n{not json")
+    m = s.wait(lambda m: "error" in m and m.get("id") is None, "parse error")
+    expect(m["error"]["code"] == -32700, m)
+    s.send_raw(b"Content-Length: abc\r\n\r\n")
+    s.send_raw(b"garbage without headers\r\n\r\n")
+    s.notify("no/such/notification", {})  # ignored: no answer
+    r = s.request("textDocument/codeAction", {"range": d["range"]})
+    expect(r["error"]["code"] == -32602, r)
+    r = s.request("textDocument/hover", {"textDocument": {"uri": uri}})
+    expect(r["error"]["code"] == -32602, r)
+    stderr = "".join(s.stderr)
+    expect("bad framing" in stderr, stderr)
+    print("ok: -32700, bad framing resync, -32602, unknown notification ignored")
+
+    # close -> diagnostics cleared.
+    s.notify("textDocument/didClose", {"textDocument": {"uri": uri}})
+    expect(s.diagnostics(uri, what="cleared diagnostics")["diagnostics"] == [], "close")
+    print("ok: didClose clears diagnostics")
+
+    # After shutdown only exit is accepted; exit after shutdown -> 0.
+    expect(s.request("shutdown")["result"] is None, "shutdown")
+    r = s.request("textDocument/hover", {"textDocument": {"uri": uri},
+                                         "position": {"line": 0, "character": 0}})
+    expect(r["error"]["code"] == -32600, r)
+    code = s.finish(shutdown=False)
+    expect(code == 0, "exit code after shutdown: %s" % code)
+    print("ok: shutdown, exit -> 0")
+
+
+def test_headers_and_config(cllint, tmp):
+    proj = os.path.join(tmp, "proj")
+    os.makedirs(proj)
+    config = os.path.join(proj, ".cllint.yaml")
+    with open(config, "w") as f:
+        f.write("no-such-key: 1\n")
+    with open(os.path.join(proj, "helper.h"), "w") as f:
+        f.write("inline float twice(float v) { return v * 2.0; }\n")
+    path = os.path.join(proj, "k.cl")
+    text = ('#include "helper.h"\n'
+            "__kernel void k(__global float *y) {\n"
+            "  size_t i = get_global_id(0);\n"
+            "  y[i] = twice(y[i]) * 0.5;\n"
+            "}\n")
+    with open(path, "w") as f:
+        f.write(text)
+    uri = uri_of(path)
+
+    s = Server(cllint, "--debounce-ms=50")
+    s.initialize({"debounceMs": 50})
+    s.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "opencl",
+                                                       "version": 1, "text": text}})
+    # A bad config: one error at 0:0 naming the file, and a message to the user.
+    p = s.diagnostics(uri, 1)
+    expect(len(p["diagnostics"]) == 1, p)
+    d = p["diagnostics"][0]
+    expect(d["severity"] == 1 and d["range"]["start"] == {"line": 0, "character": 0}, d)
+    expect(".cllint.yaml" in d["message"] and "no-such-key" in d["message"], d)
+    m = s.wait(lambda m: m.get("method") == "window/showMessage", "showMessage")
+    expect(m["params"]["type"] == 1 and ".cllint.yaml" in m["params"]["message"], m)
+    print("ok: config error -> diagnostic at 0:0 and window/showMessage")
+
+    # The config fixed and announced: linted again with it (severity raised to error).
+    with open(config, "w") as f:
+        f.write("severity:\n  arith-double-literal: error\n")
+    s.notify("workspace/didChangeWatchedFiles",
+             {"changes": [{"uri": uri_of(config), "type": 2}]})
+    p = s.diagnostics(uri, 1, "diagnostics after the config changed")
+    codes = sorted((x["code"], x["severity"], x["range"]["start"]["line"])
+                   for x in p["diagnostics"])
+    expect(codes == [("arith-double-literal", 1, 0), ("arith-double-literal", 1, 3)], codes)
+    inc = [x for x in p["diagnostics"] if x["range"]["start"]["line"] == 0][0]
+    expect(inc["message"].startswith("in included file helper.h:1: double-precision literal "
+                                     "'2.0'"), inc)
+    rel = inc["relatedInformation"][0]["location"]
+    expect(rel["uri"] == uri_of(os.path.join(proj, "helper.h")) and
+           rel["range"]["start"]["line"] == 0, inc)
+    print("ok: didChangeWatchedFiles reloads the config; header finding on the #include line")
+
+    # Changed on disk without a notification: noticed by its mtime on the next lint.
+    with open(config, "w") as f:
+        f.write("severity:\n  arith-double-literal: note\n")
+    st = os.stat(config)
+    os.utime(config, (st.st_atime + 5, st.st_mtime + 5))
+    s.notify("textDocument/didSave", {"textDocument": {"uri": uri}})
+    p = s.diagnostics(uri, 1, "diagnostics after the config changed on disk")
+    expect(sorted(x["severity"] for x in p["diagnostics"]) == [3, 3], p)
+    print("ok: a config changed on disk is noticed by mtime")
+
+    code = s.finish()
+    expect(code == 0, "exit code %s" % code)
+
+
+def test_exit_without_shutdown(cllint, tmp):
+    s = Server(cllint)
+    s.initialize()
+    code = s.finish(shutdown=False)
+    expect(code == 1, "exit without shutdown must exit 1, got %s" % code)
+    print("ok: exit without shutdown -> 1")
+
+
+def main():
+    cllint = os.path.abspath(sys.argv[1])
+    failures = 0
+    for test in (test_session, test_headers_and_config, test_exit_without_shutdown):
+        with tempfile.TemporaryDirectory() as tmp:
+            try:
+                test(cllint, tmp)
+            except AssertionError as e:
+                failures += 1
+                print("FAIL: %s: %s" % (test.__name__, e))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
