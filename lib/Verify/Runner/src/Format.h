@@ -1,0 +1,34 @@
+// Number formatting and aligned text tables shared by the device list and the results table.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace cllint::runner {
+
+std::string formatBytes(std::uint64_t bytes); // "64 MiB", "1.5 GiB", "512 B"
+std::string formatDuration(std::uint64_t ns); // "850 ns", "12.3 µs", "1.23 ms", "2.50 s"
+// A range in the unit `formatDuration(reference)` would use: "1.20–1.30".
+std::string formatDurationRange(std::uint64_t lowNs, std::uint64_t highNs,
+                                std::uint64_t referenceNs);
+std::string formatGbps(double gbps);   // three significant digits: "2733", "171", "12.3"
+std::string formatRatio(double ratio); // "1.93x"
+
+// Columns on screen, counting UTF-8 code points (the table uses "–", "→" and "µ").
+std::size_t displayWidth(std::string_view text);
+
+class TextTable {
+public:
+  explicit TextTable(std::vector<std::string> header) : header(std::move(header)) {}
+  void addRow(std::vector<std::string> row) { rows.push_back(std::move(row)); }
+  // Left-aligned columns two spaces apart, a rule under the header, no trailing blanks.
+  std::string render() const;
+
+private:
+  std::vector<std::string> header;
+  std::vector<std::vector<std::string>> rows;
+};
+
+} // namespace cllint::runner

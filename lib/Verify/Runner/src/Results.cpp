@@ -1,0 +1,52 @@
+#include "cllint/Verify/Runner/Results.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace cllint::runner {
+namespace {
+
+double relativeSpread(const Timing &t) {
+  // The interquartile range rather than max - min: one preempted launch among twenty
+  // should not turn a 2x difference into "no measurable difference".
+  return t.medianNs ? static_cast<double>(t.q3Ns - t.q1Ns) / static_cast<double>(t.medianNs) : 0.0;
+}
+
+} // namespace
+
+std::string_view toString(CaseStatus status) {
+  switch (status) {
+  case CaseStatus::Ok:
+    return "ok";
+  case CaseStatus::Mismatch:
+    return "mismatch";
+  case CaseStatus::Error:
+    return "error";
+  case CaseStatus::Timeout:
+    return "timeout";
+  }
+  return "?";
+}
+
+void deriveFigures(CaseResult &r) {
+  // bytes per nanosecond is GB/s (10^9 bytes per second).
+  for (std::optional<Timing> *t : {&r.before, &r.after})
+    if (*t && r.bytesMoved && (*t)->medianNs)
+      (*t)->gbps = static_cast<double>(r.bytesMoved) / static_cast<double>((*t)->medianNs);
+  r.speedup.reset();
+  r.measurable = false;
+  if (r.before && r.after && r.after->medianNs) {
+    r.speedup = static_cast<double>(r.before->medianNs) / static_cast<double>(r.after->medianNs);
+    const double spread = std::max(relativeSpread(*r.before), relativeSpread(*r.after));
+    r.measurable = std::abs(*r.speedup - 1.0) >= spread;
+  }
+}
+
+int exitStatus(const Results &results) {
+  for (const CaseResult &c : results.cases)
+    if (c.status != CaseStatus::Ok)
+      return 1;
+  return 0;
+}
+
+} // namespace cllint::runner
