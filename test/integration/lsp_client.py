@@ -111,6 +111,13 @@ class Server:
                       what or "diagnostics of %s version %s" % (uri, version))
         return m["params"]
 
+    def wait_stderr(self, text, timeout=TIMEOUT):
+        deadline = time.monotonic() + timeout
+        while text not in "".join(self.stderr):
+            if time.monotonic() > deadline:
+                raise AssertionError("'%s' not logged on stderr:\n%s" % (text, "".join(self.stderr)))
+            time.sleep(0.02)
+
     def drain(self, seconds):
         """Every message that arrives within the next `seconds`."""
         got = []
@@ -321,8 +328,7 @@ def test_session(cllint, tmp):
     expect(r["error"]["code"] == -32602, r)
     r = s.request("textDocument/hover", {"textDocument": {"uri": uri}})
     expect(r["error"]["code"] == -32602, r)
-    stderr = "".join(s.stderr)
-    expect("bad framing" in stderr, stderr)
+    s.wait_stderr("bad framing")
     print("ok: -32700, bad framing resync, -32602, unknown notification ignored")
 
     # close -> diagnostics cleared.
