@@ -186,14 +186,14 @@ TEST(XmlCheck, CatchesBrokenMarkup) {
 
 TEST(RenderJson, MatchesTheDocumentedShapeAndRoundTrips) {
   const Results r = sample();
-  const nlohmann::json j = nlohmann::json::parse(renderJson(r));
+  const Json j = Json::parse(renderJson(r));
   EXPECT_EQ(j["device"]["name"], "NVIDIA H200");
   EXPECT_EQ(j["device"]["type"], "GPU");
   EXPECT_EQ(j["date"], "2026-11-21T21:30:00Z");
   EXPECT_EQ(j["runs"], 20);
   EXPECT_EQ(j["warmup"], 3);
   EXPECT_DOUBLE_EQ(j["ceiling_gbps"].get<double>(), 2733.1);
-  const nlohmann::json &c = j["cases"][0];
+  const Json &c = j["cases"][0];
   for (const char *key : {"id", "file", "line", "rule", "kernel", "variant", "status", "before",
                           "after", "speedup", "outputs", "max_ulp", "bytes_moved"})
     EXPECT_TRUE(c.contains(key)) << key;

@@ -190,7 +190,7 @@ bool emit(const std::string &path, const std::string &text) {
 int listDevicesCommand(const Options &o) {
   const std::vector<DeviceInfo> devices = listDevices(o.run.isolate);
   if (o.format == "json") {
-    nlohmann::json list = nlohmann::json::array();
+    Json list = Json::array();
     for (const DeviceInfo &d : devices)
       list.push_back(toJson(d));
     return emit(o.outputFile, list.dump(2) + "\n") ? 0 : 2;
@@ -218,7 +218,7 @@ int resultsCommand(const Options &o) {
   }
   Results results;
   try {
-    results = resultsFromJson(nlohmann::json::parse(in));
+    results = resultsFromJson(Json::parse(in));
   } catch (const nlohmann::json::exception &e) {
     std::fprintf(stderr, "cllint-runner: %s: not results JSON: %s\n", o.resultsFile.c_str(),
                  e.what());

@@ -83,10 +83,10 @@ std::vector<DeviceInfo> listDevices(bool isolate, int timeoutMs) {
     return queryDevices();
   IsolatedOutcome outcome = runIsolated(
       [] {
-        nlohmann::json list = nlohmann::json::array();
+        Json list = Json::array();
         for (const DeviceInfo &device : queryDevices())
           list.push_back(toJson(device));
-        return nlohmann::json{{"devices", list}}.dump();
+        return Json{{"devices", list}}.dump();
       },
       timeoutMs);
   if (outcome.kind == IsolatedOutcome::Kind::TimedOut)
@@ -94,11 +94,11 @@ std::vector<DeviceInfo> listDevices(bool isolate, int timeoutMs) {
                       " ms");
   if (outcome.kind == IsolatedOutcome::Kind::Failed)
     throw DeviceError("listing OpenCL devices failed: " + outcome.detail);
-  nlohmann::json reply = nlohmann::json::parse(outcome.output);
+  Json reply = Json::parse(outcome.output);
   if (reply.contains("error"))
     throw DeviceError("listing OpenCL devices failed: " + reply["error"].get<std::string>());
   std::vector<DeviceInfo> devices;
-  for (const nlohmann::json &device : reply.at("devices"))
+  for (const Json &device : reply.at("devices"))
     devices.push_back(deviceFromJson(device));
   return devices;
 }

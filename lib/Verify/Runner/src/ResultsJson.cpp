@@ -3,7 +3,7 @@
 namespace cllint::runner {
 namespace {
 
-using nlohmann::json;
+using json = Json;
 
 template <typename T> json optionalToJson(const std::optional<T> &value) {
   return value ? json(*value) : json(nullptr);

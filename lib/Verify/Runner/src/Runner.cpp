@@ -22,10 +22,10 @@ std::string utcNow() {
 
 // Runs `work` (which returns JSON text) isolated or not, and turns what the child did
 // into JSON: its reply, or {"error": ...} / {"timeout": true}.
-nlohmann::json runGuarded(const std::function<std::string()> &work, bool isolate, int timeoutMs) {
+Json runGuarded(const std::function<std::string()> &work, bool isolate, int timeoutMs) {
   if (!isolate) {
     try {
-      return nlohmann::json::parse(work());
+      return Json::parse(work());
     } catch (const std::exception &e) {
       return {{"error", e.what()}};
     }
@@ -40,7 +40,7 @@ nlohmann::json runGuarded(const std::function<std::string()> &work, bool isolate
     break;
   }
   try {
-    return nlohmann::json::parse(outcome.output);
+    return Json::parse(outcome.output);
   } catch (const nlohmann::json::exception &e) {
     return {{"error", std::string("unreadable reply from the child process: ") + e.what()}};
   }
@@ -50,7 +50,7 @@ void measureCeiling(const Plan &plan, const DeviceInfo &device, int runs, int wa
                     bool isolate, Results &results) {
   results.ceilingBytes = ceilingBytes(plan, device);
   const std::uint64_t bytes = results.ceilingBytes;
-  nlohmann::json reply =
+  Json reply =
       runGuarded([&] { return toJson(measureCopyCeiling(device, bytes, runs, warmup)).dump(); },
                  isolate, timeoutMs);
   if (reply.contains("timeout"))
@@ -63,8 +63,8 @@ void measureCeiling(const Plan &plan, const DeviceInfo &device, int runs, int wa
 
 CaseResult runCase(const DeviceInfo &device, const Case &c, int runs, int warmup, int timeoutMs,
                    bool isolate) {
-  nlohmann::json reply = runGuarded(
-      [&] { return toJson(executeCase(device, c, runs, warmup)).dump(); }, isolate, timeoutMs);
+  Json reply = runGuarded([&] { return toJson(executeCase(device, c, runs, warmup)).dump(); },
+                          isolate, timeoutMs);
   CaseResult result;
   if (reply.contains("timeout")) {
     result.status = CaseStatus::Timeout;

@@ -8,16 +8,19 @@
 
 namespace cllint::runner {
 
-nlohmann::json toJson(const DeviceInfo &device);
-nlohmann::json toJson(const Timing &timing);
-nlohmann::json toJson(const CaseResult &result);
-nlohmann::json toJson(const Results &results);
+// Objects keep their keys in the order written, so output reads in the documented order.
+using Json = nlohmann::ordered_json;
+
+Json toJson(const DeviceInfo &device);
+Json toJson(const Timing &timing);
+Json toJson(const CaseResult &result);
+Json toJson(const Results &results);
 
 // Inverses of toJson; throw nlohmann::json::exception on malformed input.
-DeviceInfo deviceFromJson(const nlohmann::json &json);
-Timing timingFromJson(const nlohmann::json &json);
-CaseResult caseFromJson(const nlohmann::json &json);
-Results resultsFromJson(const nlohmann::json &json);
+DeviceInfo deviceFromJson(const Json &json);
+Timing timingFromJson(const Json &json);
+CaseResult caseFromJson(const Json &json);
+Results resultsFromJson(const Json &json);
 
 // toJson(results), pretty-printed, with a final newline.
 std::string renderJson(const Results &results);
