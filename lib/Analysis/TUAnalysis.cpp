@@ -15,4 +15,18 @@ WorkGroupShape TUAnalysis::workGroupShape(const KernelInfo &K) const {
   return {Profile.DefaultWorkGroup, "profile default"};
 }
 
+const KernelFacts &TUAnalysis::facts(const KernelInfo &K) const {
+  auto &Slot = Facts[&K];
+  if (!Slot)
+    Slot = std::make_unique<KernelFacts>(Ctx, K);
+  return *Slot;
+}
+
+std::vector<const KernelFacts *> TUAnalysis::factsReaching(const clang::FunctionDecl *FD) const {
+  std::vector<const KernelFacts *> Out;
+  for (const KernelInfo *K : Kernels.kernelsReaching(FD))
+    Out.push_back(&facts(*K));
+  return Out;
+}
+
 } // namespace cllint::analysis

@@ -1,12 +1,15 @@
 // The analysis of one translation unit, computed once and shared by every rule.
 #pragma once
 
+#include "Analysis/KernelFacts.h"
 #include "Analysis/KernelModel.h"
 #include "Config/DeviceProfile.h"
 
 #include "clang/AST/ASTContext.h"
 
 #include <array>
+#include <map>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -27,12 +30,17 @@ public:
   const DeviceProfile &profile() const { return Profile; }
   const KernelModel &kernels() const { return Kernels; }
   WorkGroupShape workGroupShape(const KernelInfo &K) const;
+  // Accesses, conditions and divisions of K with its helpers inlined; computed on first use.
+  const KernelFacts &facts(const KernelInfo &K) const;
+  // Facts of every kernel that reaches FD (FD's own code analysed in each kernel's context).
+  std::vector<const KernelFacts *> factsReaching(const clang::FunctionDecl *FD) const;
 
 private:
   clang::ASTContext &Ctx;
   const DeviceProfile &Profile;
   std::optional<std::array<unsigned, 3>> ConfiguredWorkGroup;
   KernelModel Kernels;
+  mutable std::map<const KernelInfo *, std::unique_ptr<KernelFacts>> Facts;
 };
 
 } // namespace cllint::analysis

@@ -1,0 +1,157 @@
+#include "Analysis/AccessQueries.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace cllint::analysis {
+
+SymbolValues firstGroupBindings(const std::array<unsigned, 3> &Shape) {
+  SymbolValues Env;
+  for (unsigned D = 0; D < 3; ++D) {
+    Env[localSizeSym(D)] = Shape[D];
+    Env[groupIdSym(D)] = 0;
+    Env["get_global_offset(" + std::to_string(D) + ")"] = 0;
+  }
+  return Env;
+}
+
+std::array<int64_t, 3> laneIds(unsigned Lane, const std::array<unsigned, 3> &Shape) {
+  int64_t L0 = std::max(1u, Shape[0]), L1 = std::max(1u, Shape[1]);
+  return {Lane % L0, (Lane / L0) % L1, Lane / (L0 * L1)};
+}
+
+std::optional<LaneStride> laneStride(const MemoryAccess &A, const std::array<unsigned, 3> &Shape) {
+  if (!A.Bytes.isAffine())
+    return std::nullopt;
+  LaneStride S;
+  S.Dim = Shape[0] > 1 ? 0 : (Shape[1] > 1 ? 1 : 2);
+  S.Bytes = A.Bytes.Lane[S.Dim];
+  S.Value = S.Bytes.evaluate(firstGroupBindings(Shape));
+  return S;
+}
+
+std::vector<int64_t> warpAddresses(const MemoryAccess &A, const std::array<unsigned, 3> &Shape,
+                                   unsigned WarpSize, unsigned Warp, const SymbolValues &Extra) {
+  if (!A.Bytes.isAffine())
+    return {};
+  SymbolValues Env = firstGroupBindings(Shape);
+  for (const auto &[K, V] : Extra)
+    Env[K] = V;
+  std::array<int64_t, 3> Coef;
+  for (unsigned D = 0; D < 3; ++D) {
+    auto C = A.Bytes.Lane[D].evaluate(Env);
+    if (!C)
+      return {};
+    Coef[D] = *C;
+  }
+  int64_t Const = A.Bytes.Constant.evaluate(Env).value_or(0);
+  unsigned Lanes = std::max(1u, Shape[0]) * std::max(1u, Shape[1]) * std::max(1u, Shape[2]);
+  std::vector<int64_t> Out;
+  for (unsigned L = Warp * WarpSize; L < (Warp + 1) * WarpSize && L < Lanes; ++L) {
+    auto Id = laneIds(L, Shape);
+    Out.push_back(Const + Coef[0] * Id[0] + Coef[1] * Id[1] + Coef[2] * Id[2]);
+  }
+  return Out;
+}
+
+std::optional<IndexRange> indexRange(const MemoryAccess &A, const NDRange &Range,
+                                     const SymbolValues &Args, std::string *WhyNot) {
+  auto fail = [&](std::string Why) -> std::optional<IndexRange> {
+    if (WhyNot)
+      *WhyNot = std::move(Why);
+    return std::nullopt;
+  };
+  if (!A.Bytes.isAffine())
+    return fail("the address is " + A.Bytes.str());
+  SymbolValues Env = Args;
+  std::vector<std::pair<std::string, int64_t>> Free; // variable, upper bound (inclusive)
+  for (unsigned D = 0; D < 3; ++D) {
+    uint64_t G = D < Range.Dims ? Range.Global[D] : 1, L = D < Range.Dims ? Range.Local[D] : 1;
+    L = std::max<uint64_t>(L, 1);
+    Env[localSizeSym(D)] = L;
+    Env[globalSizeSym(D)] = G;
+    Env[numGroupsSym(D)] = (G + L - 1) / L;
+    Env["get_global_offset(" + std::to_string(D) + ")"] = 0;
+    Free.push_back({groupIdSym(D), (G + L - 1) / L - 1});
+    Free.push_back({"lid" + std::to_string(D), L - 1});
+  }
+  // The form is multilinear in group ids and lane ids (each appears at most once per term), so
+  // its extremes are at corners of the box.
+  std::vector<std::pair<Poly, std::string>> Terms = {{A.Bytes.Constant, ""}};
+  for (unsigned D = 0; D < 3; ++D)
+    Terms.push_back({A.Bytes.Lane[D], "lid" + std::to_string(D)});
+  std::vector<std::string> Used;
+  for (const auto &[P, Lane] : Terms) {
+    if (!Lane.empty() && !P.isZero())
+      Used.push_back(Lane);
+    for (const auto &[M, C] : P.terms()) {
+      for (size_t I = 0; I < M.size(); ++I) {
+        if (I && M[I] == M[I - 1] && M[I].rfind("get_group_id", 0) == 0)
+          return fail("the address is not linear in " + M[I]);
+        bool IsFree = M[I].rfind("get_group_id", 0) == 0;
+        if (IsFree) {
+          Used.push_back(M[I]);
+          continue;
+        }
+        if (!Env.count(M[I]))
+          return fail(M[I].rfind("k_", 0) == 0
+                          ? "the address depends on a loop's trip count (" + M[I] + ")"
+                          : "the address depends on '" + M[I] + "', which has no value");
+      }
+    }
+  }
+  std::sort(Used.begin(), Used.end());
+  Used.erase(std::unique(Used.begin(), Used.end()), Used.end());
+  int64_t Lo = std::numeric_limits<int64_t>::max(), Hi = std::numeric_limits<int64_t>::min();
+  for (unsigned Mask = 0; Mask < (1u << Used.size()); ++Mask) {
+    SymbolValues E = Env;
+    std::array<int64_t, 3> Lid = {0, 0, 0};
+    for (size_t I = 0; I < Used.size(); ++I) {
+      int64_t Upper = 0;
+      for (const auto &[Name, Bound] : Free)
+        if (Name == Used[I])
+          Upper = Bound;
+      int64_t V = (Mask >> I) & 1 ? Upper : 0;
+      if (Used[I].rfind("lid", 0) == 0)
+        Lid[Used[I][3] - '0'] = V;
+      else
+        E[Used[I]] = V;
+    }
+    int64_t Sum = 0;
+    for (size_t T = 0; T < Terms.size(); ++T) {
+      auto V = Terms[T].first.evaluate(E);
+      if (!V)
+        return fail("the address has an unbound symbol");
+      Sum += T == 0 ? *V : *V * Lid[T - 1];
+    }
+    Lo = std::min(Lo, Sum);
+    Hi = std::max(Hi, Sum);
+  }
+  int64_t EB = std::max<int64_t>(1, A.ElementBytes);
+  auto floorDiv = [](int64_t X, int64_t Y) { return X >= 0 ? X / Y : -((-X + Y - 1) / Y); };
+  return IndexRange{floorDiv(Lo, EB), floorDiv(Hi + A.AccessBytes - 1, EB)};
+}
+
+BufferRanges bufferIndexRanges(const KernelFacts &Facts, const NDRange &Range,
+                               const SymbolValues &Args) {
+  BufferRanges Out;
+  for (const MemoryAccess &A : Facts.accesses()) {
+    const auto *P = llvm::dyn_cast_or_null<clang::ParmVarDecl>(A.Base);
+    if (!P)
+      continue;
+    std::string Why;
+    auto R = indexRange(A, Range, Args, &Why);
+    if (!R) {
+      Out.Undecided[P] = Why;
+      continue;
+    }
+    auto It = Out.Ranges.find(P);
+    if (It == Out.Ranges.end())
+      Out.Ranges[P] = *R;
+    else
+      It->second = {std::min(It->second.Min, R->Min), std::max(It->second.Max, R->Max)};
+  }
+  return Out;
+}
+
+} // namespace cllint::analysis

@@ -1,0 +1,65 @@
+// Questions asked of a memory access: its byte stride between consecutive lanes, the byte
+// addresses one warp touches, and the range of element indices it reaches over an NDRange
+// (the verify feature sizes its buffers with indexRange / bufferIndexRanges).
+#pragma once
+
+#include "Analysis/KernelFacts.h"
+#include "Analysis/TUAnalysis.h"
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cllint::analysis {
+
+// Symbol values for the first work-group of a launch with this shape: get_local_size(d) and
+// get_group_id(d) = 0 (and get_global_offset(d) = 0).
+SymbolValues firstGroupBindings(const std::array<unsigned, 3> &Shape);
+
+// Lane l of a work-group is (l % L0, l / L0 % L1, l / (L0*L1)).
+std::array<int64_t, 3> laneIds(unsigned Lane, const std::array<unsigned, 3> &Shape);
+
+struct LaneStride {
+  unsigned Dim = 0;             // the id that changes between consecutive lanes
+  Poly Bytes;                   // symbolic byte stride (coefficient x element size)
+  std::optional<int64_t> Value; // numeric, under the shape's bindings
+};
+// Stride of A between consecutive lanes along the first dimension with more than one lane;
+// nullopt when the address is not affine in the lane ids.
+std::optional<LaneStride> laneStride(const MemoryAccess &A, const std::array<unsigned, 3> &Shape);
+
+// Byte offsets (from the base) of each lane of warp `Warp` of the first work-group; the
+// constant part counts as 0 when it is not known. Empty when a coefficient is not numeric.
+std::vector<int64_t> warpAddresses(const MemoryAccess &A, const std::array<unsigned, 3> &Shape,
+                                   unsigned WarpSize, unsigned Warp = 0,
+                                   const SymbolValues &Extra = {});
+
+struct NDRange {
+  unsigned Dims = 1;
+  std::array<uint64_t, 3> Global = {1, 1, 1};
+  std::array<uint64_t, 3> Local = {1, 1, 1};
+};
+
+// Element indices [Min, Max] that A touches over the whole NDRange, in units of
+// A.ElementBytes (for vload4(i, p) on a float *p: floats, the last one included). Args binds
+// the kernel's scalar arguments by name. nullopt (with WhyNot) when the index depends on
+// something unknown: loads, unbound arguments, loop counters, non-linear lane terms.
+struct IndexRange {
+  int64_t Min = 0, Max = 0;
+};
+std::optional<IndexRange> indexRange(const MemoryAccess &A, const NDRange &Range,
+                                     const SymbolValues &Args, std::string *WhyNot = nullptr);
+
+// indexRange merged per buffer argument of a kernel; buffers whose range cannot be decided are
+// listed in Undecided with the reason.
+struct BufferRanges {
+  std::map<const clang::ParmVarDecl *, IndexRange> Ranges;
+  std::map<const clang::ParmVarDecl *, std::string> Undecided;
+};
+BufferRanges bufferIndexRanges(const KernelFacts &Facts, const NDRange &Range,
+                               const SymbolValues &Args);
+
+} // namespace cllint::analysis

@@ -1,0 +1,182 @@
+#include "Analysis/KernelFacts.h"
+
+#include "Analysis/KernelModel.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+
+namespace cllint::analysis {
+
+using namespace clang;
+
+class KernelWalker : public RecursiveASTVisitor<KernelWalker> {
+public:
+  KernelWalker(KernelFacts &F, Instance &I) : F(F), I(I), B(*F.Builder) {}
+
+  bool VisitIfStmt(IfStmt *S) { return cond(S->getCond(), S); }
+  bool VisitForStmt(ForStmt *S) { return cond(S->getCond(), S); }
+  bool VisitWhileStmt(WhileStmt *S) { return cond(S->getCond(), S); }
+  bool VisitDoStmt(DoStmt *S) { return cond(S->getCond(), S); }
+  bool VisitSwitchStmt(SwitchStmt *S) { return cond(S->getCond(), S); }
+  bool VisitConditionalOperator(ConditionalOperator *S) { return cond(S->getCond(), S); }
+
+  bool VisitImplicitCastExpr(ImplicitCastExpr *C) {
+    if (C->getCastKind() == CK_LValueToRValue)
+      access(C->getSubExpr(), true, false);
+    return true;
+  }
+
+  bool VisitBinaryOperator(BinaryOperator *Op) {
+    if (Op->isAssignmentOp())
+      access(Op->getLHS(), Op->isCompoundAssignmentOp(), true);
+    BinaryOperatorKind K = Op->getOpcode();
+    if ((K == BO_Div || K == BO_Rem || K == BO_DivAssign || K == BO_RemAssign) &&
+        Op->getType()->isIntegerType() && Op->getRHS()->getType()->isIntegerType()) {
+      Division D;
+      D.Op = Op;
+      D.Function = I.Function;
+      D.Context = &I;
+      D.Dividend = B.value(Op->getLHS(), I);
+      D.Divisor = B.value(Op->getRHS(), I);
+      F.Divisions.push_back(std::move(D));
+    }
+    return true;
+  }
+
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    if (U->isIncrementDecrementOp())
+      access(U->getSubExpr(), true, true);
+    return true;
+  }
+
+  bool VisitCallExpr(CallExpr *Call) {
+    if (const FunctionDecl *Callee = calleeWithBody(Call)) {
+      if (I.Depth < 8 && B.instanceCount() < 512) {
+        Instance &Sub = B.enter(Call, Callee, I);
+        KernelWalker(F, Sub).TraverseStmt(Callee->getBody());
+      }
+      return true;
+    }
+    const FunctionDecl *FD = Call->getDirectCallee();
+    if (!FD)
+      return true;
+    StringRef Name = FD->getName();
+    // vloadN(offset, p) / vstoreN(data, offset, p): one N-vector at p + offset*N.
+    bool Load = Name.starts_with("vload"), Store = Name.starts_with("vstore");
+    if (!Load && !Store)
+      return true;
+    StringRef Digits = Name.drop_front(Load ? 5 : 6);
+    unsigned N = 0;
+    if (Digits.getAsInteger(10, N) || N == 0)
+      return true;
+    unsigned OffArg = Load ? 0 : 1;
+    if (Call->getNumArgs() < OffArg + 2)
+      return true;
+    const Expr *Ptr = Call->getArg(OffArg + 1);
+    auto P = B.pointer(Ptr, I);
+    QualType Elem = Ptr->IgnoreParenImpCasts()->getType()->getPointeeType();
+    if (Elem.isNull())
+      Elem = Ptr->getType()->getPointeeType();
+    if (!P || Elem.isNull())
+      return true;
+    int64_t ElemBytes = B.context().getTypeSizeInChars(Elem).getQuantity();
+    MemoryAccess A;
+    A.E = Call;
+    A.Function = I.Function;
+    A.Context = &I;
+    A.Base = P->Base;
+    A.AddressSpace = Elem.getAddressSpace();
+    A.Read = Load;
+    A.Write = Store;
+    A.ValueType = Load ? Call->getType() : Call->getArg(0)->getType();
+    A.AccessBytes = ElemBytes * N;
+    A.ElementType = Elem;
+    A.ElementBytes = ElemBytes;
+    A.ByteOffset =
+        vOp(VOp::Add, {P->ByteOffset,
+                       vOp(VOp::Mul, {B.value(Call->getArg(OffArg), I), vConst(ElemBytes * N)})});
+    finish(A);
+    return true;
+  }
+
+private:
+  KernelFacts &F;
+  Instance &I;
+  ValueBuilder &B;
+
+  bool cond(Expr *C, Stmt *Owner) {
+    if (!C)
+      return true;
+    BranchCondition BC;
+    BC.Cond = C;
+    BC.Owner = Owner;
+    BC.Function = I.Function;
+    BC.Value = B.value(C, I);
+    F.Conditions.push_back(std::move(BC));
+    return true;
+  }
+
+  void access(const Expr *LValue, bool Read, bool Write) {
+    const Expr *E = LValue->IgnoreParens();
+    if (!isa<ArraySubscriptExpr, UnaryOperator, MemberExpr>(E))
+      return;
+    if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() != UO_Deref)
+      return;
+    LangAS AS = E->getType().getAddressSpace();
+    if (AS != LangAS::opencl_global && AS != LangAS::opencl_constant && AS != LangAS::opencl_local)
+      return;
+    auto P = B.address(E, I);
+    if (!P || !P->Base)
+      return;
+    MemoryAccess A;
+    A.E = E;
+    A.Function = I.Function;
+    A.Context = &I;
+    A.Base = P->Base;
+    A.AddressSpace = AS;
+    A.Read = Read;
+    A.Write = Write;
+    A.ValueType = E->getType();
+    A.AccessBytes = B.context().getTypeSizeInChars(E->getType()).getQuantity();
+    // The element the base is indexed in: for p[gid].x the struct, for tile[a][b] the float.
+    const Expr *Inner = E;
+    while (const auto *M = dyn_cast<MemberExpr>(Inner->IgnoreParens()))
+      Inner = M->getBase();
+    Inner = Inner->IgnoreParens();
+    QualType Elem = Inner->getType();
+    if (Elem->isPointerType())
+      Elem = Elem->getPointeeType();
+    A.ElementType = Elem;
+    A.ElementBytes = Elem->isIncompleteType() ? A.AccessBytes
+                                              : B.context().getTypeSizeInChars(Elem).getQuantity();
+    A.ByteOffset = P->ByteOffset;
+    if (const auto *V = dyn_cast<VarDecl>(P->Base)) {
+      QualType T = V->getType();
+      while (const auto *CA = B.context().getAsConstantArrayType(T)) {
+        A.ArrayDims.push_back(CA->getSize().getSExtValue());
+        T = CA->getElementType();
+      }
+    }
+    finish(A);
+  }
+
+  void finish(MemoryAccess &A) {
+    A.Bytes = linearize(A.ByteOffset);
+    F.Accesses.push_back(std::move(A));
+  }
+};
+
+KernelFacts::KernelFacts(ASTContext &Ctx, const KernelInfo &K)
+    : K(K), Builder(std::make_unique<ValueBuilder>(Ctx)) {
+  Instance &Root = Builder->root(K.Decl);
+  KernelWalker(*this, Root).TraverseStmt(K.Decl->getBody());
+}
+
+VExpr KernelFacts::valueIn(Instance &Context, const Expr *E) const {
+  return Builder->value(E, Context);
+}
+
+const Expr *KernelFacts::definitionIn(const Instance &Context, const VarDecl *V) const {
+  return Builder->singleDefinition(V, Context);
+}
+
+} // namespace cllint::analysis

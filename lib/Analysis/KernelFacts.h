@@ -1,0 +1,72 @@
+// What one kernel does, analysed once with every helper it calls inlined at the call (each
+// call chain is its own Instance): memory accesses with their address forms, branch
+// conditions and integer divisions, each with its value in the context of the kernel.
+#pragma once
+
+#include "Analysis/IndexForm.h"
+#include "Analysis/ValueBuilder.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace cllint::analysis {
+
+struct KernelInfo;
+
+struct MemoryAccess {
+  const clang::Expr *E = nullptr;                // the access expression (finding location)
+  const clang::FunctionDecl *Function = nullptr; // where it is written
+  Instance *Context = nullptr;                   // the call chain it was analysed in
+  const clang::ValueDecl *Base = nullptr;        // kernel ParmVarDecl or array VarDecl
+  clang::LangAS AddressSpace = clang::LangAS::Default;
+  bool Read = false, Write = false; // compound assignment: both
+  clang::QualType ValueType;        // what is read or written (float, float4, ...)
+  int64_t AccessBytes = 0;          // bytes per lane
+  clang::QualType ElementType;      // what the base points to / holds
+  int64_t ElementBytes = 0;
+  VExpr ByteOffset; // from the base, in bytes
+  IndexForm Bytes;  // its affine form
+  // For `__local T a[D0][D1]...`: the declared dimensions (innermost last).
+  std::vector<int64_t> ArrayDims;
+};
+
+struct BranchCondition {
+  const clang::Expr *Cond = nullptr;
+  const clang::Stmt *Owner = nullptr; // IfStmt, ForStmt, WhileStmt, DoStmt, SwitchStmt, ?:
+  const clang::FunctionDecl *Function = nullptr;
+  VExpr Value;
+};
+
+struct Division {
+  const clang::BinaryOperator *Op = nullptr; // `/`, `%`, `/=`, `%=`
+  const clang::FunctionDecl *Function = nullptr;
+  Instance *Context = nullptr;
+  VExpr Dividend, Divisor;
+};
+
+class KernelFacts {
+public:
+  KernelFacts(clang::ASTContext &Ctx, const KernelInfo &K);
+  const KernelInfo &kernel() const { return K; }
+  const std::vector<MemoryAccess> &accesses() const { return Accesses; }
+  const std::vector<BranchCondition> &conditions() const { return Conditions; }
+  const std::vector<Division> &divisions() const { return Divisions; }
+  // Values of other expressions of the same function in an access's context (for notes).
+  VExpr valueIn(Instance &Context, const clang::Expr *E) const;
+  const clang::Expr *definitionIn(const Instance &Context, const clang::VarDecl *V) const;
+
+private:
+  const KernelInfo &K;
+  std::unique_ptr<ValueBuilder> Builder;
+  std::vector<MemoryAccess> Accesses;
+  std::vector<BranchCondition> Conditions;
+  std::vector<Division> Divisions;
+  friend class KernelWalker;
+};
+
+} // namespace cllint::analysis

@@ -1,0 +1,45 @@
+// Polynomials with integer coefficients over named uniform symbols: the coefficients and the
+// constant of an index form (`n`, `get_local_size(0)*get_group_id(0)`, `4`).
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cllint::analysis {
+
+// Values bound to symbols for numeric evaluation (work-group shape, group 0, plausible values).
+using SymbolValues = std::map<std::string, int64_t>;
+
+class Poly {
+public:
+  using Monomial = std::vector<std::string>; // sorted symbol names; empty = constant term
+
+  Poly() = default;
+  static Poly constant(int64_t C);
+  static Poly symbol(const std::string &Name);
+
+  bool isZero() const { return Terms.empty(); }
+  bool isConstant() const;
+  std::optional<int64_t> constantValue() const;
+  // Numeric value when every symbol is bound.
+  std::optional<int64_t> evaluate(const SymbolValues &Env) const;
+  std::vector<std::string> symbols() const;
+
+  Poly operator+(const Poly &O) const;
+  Poly operator-(const Poly &O) const;
+  Poly operator*(const Poly &O) const;
+  Poly scaled(int64_t K) const;
+  bool operator==(const Poly &O) const { return Terms == O.Terms; }
+
+  // "4", "n", "2*n + 1", "get_local_size(0)*get_group_id(0)".
+  std::string str() const;
+  const std::map<Monomial, int64_t> &terms() const { return Terms; }
+
+private:
+  std::map<Monomial, int64_t> Terms;
+};
+
+} // namespace cllint::analysis

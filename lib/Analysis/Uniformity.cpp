@@ -1,0 +1,224 @@
+#include "Analysis/Uniformity.h"
+
+#include "Analysis/AccessQueries.h"
+
+#include <algorithm>
+#include <map>
+
+namespace cllint::analysis {
+
+Uniformity uniformityOf(const VExpr &E) {
+  return isVarying(E) ? Uniformity::Varying : Uniformity::Uniform;
+}
+
+std::optional<WarpSplit> splitWarps(const VExpr &Cond, const std::array<unsigned, 3> &Shape,
+                                    unsigned WarpSize, const SymbolValues &Env, bool Boolean) {
+  unsigned Lanes =
+      std::min(1024u, std::max(1u, Shape[0]) * std::max(1u, Shape[1]) * std::max(1u, Shape[2]));
+  WarpSplit S;
+  S.WarpSize = WarpSize;
+  S.Warps = (Lanes + WarpSize - 1) / WarpSize;
+  double SumTrue = 0, SumOther = 0;
+  for (unsigned W = 0; W < S.Warps; ++W) {
+    std::map<int64_t, unsigned> Count;
+    unsigned Transitions = 0;
+    std::optional<int64_t> Prev;
+    for (unsigned L = W * WarpSize; L < std::min(Lanes, (W + 1) * WarpSize); ++L) {
+      auto V = evaluate(Cond, laneIds(L, Shape), Env);
+      if (!V)
+        return std::nullopt;
+      int64_t Val = Boolean ? (*V != 0) : *V;
+      ++Count[Val];
+      if (Prev && *Prev != Val)
+        ++Transitions;
+      Prev = Val;
+    }
+    S.MaxTransitions = std::max(S.MaxTransitions, Transitions);
+    S.MaxPaths = std::max<unsigned>(S.MaxPaths, Count.size());
+    if (Count.size() > 1) {
+      ++S.DivergentWarps;
+      if (Boolean) {
+        SumTrue += Count[1];
+        SumOther += Count[0];
+      } else {
+        // For a switch: the largest path against the average of the others.
+        unsigned Total = 0, Max = 0;
+        for (auto &[K, C] : Count) {
+          Total += C;
+          Max = std::max(Max, C);
+        }
+        SumTrue += Max;
+        SumOther += double(Total - Max) / (Count.size() - 1);
+      }
+    }
+  }
+  if (S.DivergentWarps) {
+    S.AvgTrueLanes = SumTrue / S.DivergentWarps;
+    S.AvgOtherLanes = SumOther / S.DivergentWarps;
+  }
+  return S;
+}
+
+std::vector<int64_t> plausibleValues(const VNode &Sym, const SymbolValues &Env) {
+  std::vector<int64_t> Out;
+  if (!Sym.Recurrence)
+    return Out;
+  const LoopRecurrence &R = *Sym.Recurrence;
+  auto Init = evaluate(R.Init, {0, 0, 0}, Env);
+  auto Amount = evaluate(R.Amount, {0, 0, 0}, Env);
+  if (!Init || !Amount || !R.Condition)
+    return Out;
+  int64_t V = *Init;
+  for (unsigned Iter = 0; Iter < 64; ++Iter) {
+    SymbolValues E = Env;
+    E[Sym.Name] = V;
+    auto C = evaluate(R.Condition, {0, 0, 0}, E);
+    if (!C)
+      return {};
+    if (!*C)
+      break;
+    Out.push_back(V);
+    int64_t Next = V;
+    switch (R.Step) {
+    case VOp::Mul:
+      Next = V * *Amount;
+      break;
+    case VOp::Div:
+      Next = *Amount ? V / *Amount : V;
+      break;
+    case VOp::Shl:
+      Next = V << *Amount;
+      break;
+    case VOp::Shr:
+      Next = V >> *Amount;
+      break;
+    case VOp::Add:
+      Next = V + *Amount;
+      break;
+    case VOp::Sub:
+      Next = V - *Amount;
+      break;
+    default:
+      return {};
+    }
+    if (Next == V)
+      break;
+    V = Next;
+  }
+  return Out;
+}
+
+namespace {
+
+// Values tried for uniform symbols nothing binds (kernel arguments, loop counters): a
+// condition counts as divergent only when it is divergent for every one of them.
+const int64_t Samples[] = {1,  2,  3,   4,   7,   8,   16,   17,   31,   32,
+                           33, 64, 100, 128, 255, 256, 1000, 1024, 4096, 100000};
+
+bool worse(const WarpSplit &A, const WarpSplit &B) {
+  if (A.DivergentWarps != B.DivergentWarps)
+    return A.DivergentWarps > B.DivergentWarps;
+  return A.MaxTransitions > B.MaxTransitions;
+}
+
+} // namespace
+
+ConditionVerdict classifyCondition(const VExpr &Cond, const std::array<unsigned, 3> &Shape,
+                                   unsigned WarpSize, bool Boolean) {
+  ConditionVerdict V;
+  if (!isVarying(Cond)) {
+    V.K = ConditionVerdict::Uniform;
+    return V;
+  }
+  SymbolValues Base = firstGroupBindings(Shape);
+  std::vector<const VNode *> Syms;
+  collectSymbols(Cond, Syms);
+  const VNode *Replayed = nullptr;
+  std::vector<std::string> Sampled;
+  for (const VNode *S : Syms) {
+    if (Base.count(S->Name))
+      continue;
+    if (S->Recurrence && !Replayed)
+      Replayed = S;
+    else
+      Sampled.push_back(S->Name);
+  }
+  // A replayed symbol's loop may itself mention sampled symbols: those are sampled too.
+  std::vector<std::optional<int64_t>> Choices = {std::nullopt};
+  bool AnyEvaluated = false, AllSparseOrUniform = true, AnySplit = false;
+  auto evalWith = [&](SymbolValues Env) -> std::optional<WarpSplit> {
+    return splitWarps(Cond, Shape, WarpSize, Env, Boolean);
+  };
+  auto verdictFor = [&](SymbolValues Env) -> std::optional<WarpSplit> {
+    // Divergent only when divergent for every sample of the unbound symbols; reports the
+    // mildest sample's split (what is certain).
+    if (Sampled.empty())
+      return evalWith(Env);
+    std::optional<WarpSplit> Mildest;
+    for (int64_t Sample : Samples) {
+      SymbolValues E = Env;
+      for (const std::string &N : Sampled)
+        E[N] = Sample;
+      auto S = evalWith(E);
+      if (!S)
+        return std::nullopt;
+      if (!S->periodic())
+        return S;
+      if (!Mildest || worse(*Mildest, *S))
+        Mildest = S;
+    }
+    return Mildest;
+  };
+  std::vector<std::pair<std::optional<int64_t>, WarpSplit>> Results;
+  if (Replayed) {
+    SymbolValues Env = Base;
+    if (!Sampled.empty())
+      for (const std::string &N : Sampled)
+        Env[N] = 256; // only to replay the loop when it depends on an argument
+    std::vector<int64_t> Values = plausibleValues(*Replayed, Env);
+    if (Values.empty()) {
+      Sampled.push_back(Replayed->Name);
+      Replayed = nullptr;
+    } else {
+      V.Symbol = Replayed->Name;
+      for (int64_t X : Values) {
+        SymbolValues E = Base;
+        E[Replayed->Name] = X;
+        if (auto S = verdictFor(E))
+          Results.push_back({X, *S});
+      }
+      V.ValuesTotal = Values.size();
+    }
+  }
+  if (!Replayed)
+    if (auto S = verdictFor(Base))
+      Results.push_back({std::nullopt, *S});
+  for (const auto &[X, S] : Results) {
+    AnyEvaluated = true;
+    if (S.DivergentWarps)
+      AnySplit = true;
+    if (S.periodic()) {
+      AllSparseOrUniform = false;
+      ++V.ValuesSplit;
+      if (!V.Worst.DivergentWarps || worse(S, V.Worst)) {
+        V.Worst = S;
+        V.SymbolValueOfWorst = X ? std::to_string(*X) : "";
+      }
+    }
+  }
+  if (!AnyEvaluated) {
+    V.K = ConditionVerdict::Undecided;
+    return V;
+  }
+  if (!AllSparseOrUniform)
+    V.K = ConditionVerdict::Divergent;
+  else if (AnySplit)
+    V.K = ConditionVerdict::Sparse;
+  else
+    V.K = ConditionVerdict::WarpAligned;
+  if (V.K != ConditionVerdict::Divergent && !Results.empty())
+    V.Worst = Results.front().second;
+  return V;
+}
+
+} // namespace cllint::analysis

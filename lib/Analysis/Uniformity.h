@@ -1,0 +1,62 @@
+// Whether a value or a branch condition varies within a warp, and how a varying condition
+// splits the warps of a work-group. Conditions whose varying inputs are lane ids are evaluated
+// lane by lane over the first work-group (at most 1024 lanes); uniform symbols inside them are
+// bound from the work-group shape, replayed through their loop (`s = L/2; s > 0; s >>= 1`)
+// for plausible values, or sampled.
+#pragma once
+
+#include "Analysis/IndexForm.h"
+
+#include <array>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cllint::analysis {
+
+enum class Uniformity { Uniform, Varying };
+Uniformity uniformityOf(const VExpr &E);
+
+// How one evaluation over the first work-group splits its warps.
+struct WarpSplit {
+  unsigned Warps = 0;
+  unsigned DivergentWarps = 0;
+  unsigned MaxTransitions = 0; // most changes of the condition between neighbouring lanes
+  unsigned WarpSize = 32;
+  // Over the divergent warps: average lanes on the true path and on the other path(s).
+  double AvgTrueLanes = 0, AvgOtherLanes = 0;
+  unsigned MaxPaths = 1; // distinct values in one warp (switch)
+  // Divergent with a period below the warp: more than two changes within a warp, or more than
+  // two divergent warps. Thresholds (`lid < s`) and single-lane sections (`lid == 0`) are not.
+  bool periodic() const { return MaxTransitions > 2 || DivergentWarps > 2; }
+};
+
+// One lane-by-lane evaluation; nullopt when some lane's value cannot be computed.
+std::optional<WarpSplit> splitWarps(const VExpr &Cond, const std::array<unsigned, 3> &Shape,
+                                    unsigned WarpSize, const SymbolValues &Env, bool Boolean);
+
+struct ConditionVerdict {
+  enum Kind {
+    Uniform,     // the same on every lane of a warp
+    WarpAligned, // varies, but never within a warp
+    Sparse,      // a threshold or a few lanes: splits at most two warps per work-group
+    Divergent,   // splits warps with a period below the warp width
+    Undecided    // depends on loads or values the analysis cannot bind
+  };
+  Kind K = Undecided;
+  WarpSplit Worst;          // the evaluation that splits most
+  std::string Symbol;       // the loop variable whose values were replayed, if any
+  unsigned ValuesSplit = 0; // plausible values of Symbol for which warps diverge
+  unsigned ValuesTotal = 0;
+  std::string SymbolValueOfWorst;
+};
+
+// Classifies a branch condition (Boolean) or a switch value over the first work-group.
+ConditionVerdict classifyCondition(const VExpr &Cond, const std::array<unsigned, 3> &Shape,
+                                   unsigned WarpSize, bool Boolean = true);
+
+// Plausible values of a symbol with a loop recurrence, replayed from its initial value; empty
+// when the loop cannot be replayed.
+std::vector<int64_t> plausibleValues(const VNode &Sym, const SymbolValues &Env);
+
+} // namespace cllint::analysis

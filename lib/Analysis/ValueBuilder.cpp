@@ -1,0 +1,705 @@
+#include "Analysis/ValueBuilder.h"
+
+#include "clang/AST/RecordLayout.h"
+#include "clang/AST/Stmt.h"
+#include "clang/AST/StmtCXX.h"
+
+namespace cllint::analysis {
+namespace {
+
+using namespace clang;
+
+const Expr *loopCondition(const Stmt *S) {
+  if (const auto *F = dyn_cast<ForStmt>(S))
+    return F->getCond();
+  if (const auto *W = dyn_cast<WhileStmt>(S))
+    return W->getCond();
+  if (const auto *D = dyn_cast<DoStmt>(S))
+    return D->getCond();
+  return nullptr;
+}
+
+bool isLoop(const Stmt *S) { return isa<ForStmt, WhileStmt, DoStmt>(S); }
+
+const VarDecl *localVar(const Expr *E) {
+  if (const auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+    if (const auto *V = dyn_cast<VarDecl>(DR->getDecl()))
+      return V;
+  return nullptr;
+}
+
+class DefCollector {
+public:
+  FunctionDefs Out;
+  std::vector<std::pair<const Stmt *, const Expr *>> Nest;
+
+  void add(const VarDecl *V, VarDef::Kind K, const Expr *Rhs, BinaryOperatorKind Op,
+           const Stmt *Where) {
+    VarDef D;
+    D.K = K;
+    D.Rhs = Rhs;
+    D.Op = Op;
+    D.Where = Where;
+    D.Nest = Nest;
+    Out.Defs[V].push_back(std::move(D));
+  }
+
+  void under(const Stmt *Owner, const Expr *Cond, const Stmt *Body) {
+    if (!Body)
+      return;
+    Nest.push_back({Owner, Cond});
+    walk(Body);
+    Nest.pop_back();
+  }
+
+  void walk(const Stmt *S) {
+    if (!S)
+      return;
+    if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+      for (const Decl *D : DS->decls())
+        if (const auto *V = dyn_cast<VarDecl>(D); V && V->getInit()) {
+          add(V, VarDef::Init, V->getInit(), BO_Assign, DS);
+          walk(V->getInit());
+        }
+      return;
+    }
+    if (const auto *F = dyn_cast<ForStmt>(S)) {
+      walk(F->getInit());
+      Nest.push_back({F, F->getCond()});
+      walk(F->getCond());
+      walk(F->getInc());
+      walk(F->getBody());
+      Nest.pop_back();
+      return;
+    }
+    if (const auto *W = dyn_cast<WhileStmt>(S)) {
+      Nest.push_back({W, W->getCond()});
+      walk(W->getCond());
+      walk(W->getBody());
+      Nest.pop_back();
+      return;
+    }
+    if (const auto *D = dyn_cast<DoStmt>(S)) {
+      Nest.push_back({D, D->getCond()});
+      walk(D->getBody());
+      walk(D->getCond());
+      Nest.pop_back();
+      return;
+    }
+    if (const auto *If = dyn_cast<IfStmt>(S)) {
+      walk(If->getCond());
+      under(If, If->getCond(), If->getThen());
+      under(If, If->getCond(), If->getElse());
+      return;
+    }
+    if (const auto *Sw = dyn_cast<SwitchStmt>(S)) {
+      walk(Sw->getCond());
+      under(Sw, Sw->getCond(), Sw->getBody());
+      return;
+    }
+    if (const auto *C = dyn_cast<ConditionalOperator>(S)) {
+      walk(C->getCond());
+      under(C, C->getCond(), C->getTrueExpr());
+      under(C, C->getCond(), C->getFalseExpr());
+      return;
+    }
+    if (const auto *B = dyn_cast<BinaryOperator>(S)) {
+      if (B->getOpcode() == BO_LAnd || B->getOpcode() == BO_LOr) {
+        walk(B->getLHS());
+        under(B, B->getLHS(), B->getRHS());
+        return;
+      }
+      if (B->isAssignmentOp())
+        if (const VarDecl *V = localVar(B->getLHS()))
+          add(V, B->getOpcode() == BO_Assign ? VarDef::Assign : VarDef::Compound, B->getRHS(),
+              B->getOpcode(), B);
+    }
+    if (const auto *U = dyn_cast<UnaryOperator>(S)) {
+      if (U->isIncrementDecrementOp())
+        if (const VarDecl *V = localVar(U->getSubExpr()))
+          add(V, U->isIncrementOp() ? VarDef::Inc : VarDef::Dec, nullptr, BO_Assign, U);
+      if (U->getOpcode() == UO_AddrOf)
+        if (const VarDecl *V = localVar(U->getSubExpr()))
+          Out.AddressTaken.insert(V);
+    }
+    for (const Stmt *Child : S->children())
+      walk(Child);
+  }
+};
+
+VOp binaryOp(BinaryOperatorKind K) {
+  switch (K) {
+  case BO_Add:
+  case BO_AddAssign:
+    return VOp::Add;
+  case BO_Sub:
+  case BO_SubAssign:
+    return VOp::Sub;
+  case BO_Mul:
+  case BO_MulAssign:
+    return VOp::Mul;
+  case BO_Div:
+  case BO_DivAssign:
+    return VOp::Div;
+  case BO_Rem:
+  case BO_RemAssign:
+    return VOp::Rem;
+  case BO_Shl:
+  case BO_ShlAssign:
+    return VOp::Shl;
+  case BO_Shr:
+  case BO_ShrAssign:
+    return VOp::Shr;
+  case BO_And:
+  case BO_AndAssign:
+    return VOp::And;
+  case BO_Or:
+  case BO_OrAssign:
+    return VOp::Or;
+  case BO_Xor:
+  case BO_XorAssign:
+    return VOp::Xor;
+  case BO_LT:
+    return VOp::Lt;
+  case BO_LE:
+    return VOp::Le;
+  case BO_GT:
+    return VOp::Gt;
+  case BO_GE:
+    return VOp::Ge;
+  case BO_EQ:
+    return VOp::Eq;
+  case BO_NE:
+    return VOp::Ne;
+  case BO_LAnd:
+    return VOp::LAnd;
+  case BO_LOr:
+    return VOp::LOr;
+  default:
+    return VOp::Unknown;
+  }
+}
+
+VExpr withNonNegative(VExpr V) {
+  if (V->NonNegative)
+    return V;
+  auto N = std::make_shared<VNode>(*V);
+  N->NonNegative = true;
+  return N;
+}
+
+} // namespace
+
+bool mentions(const Stmt *S, const VarDecl *V) {
+  if (!S)
+    return false;
+  if (const auto *DR = dyn_cast<DeclRefExpr>(S))
+    return DR->getDecl() == V;
+  for (const Stmt *C : S->children())
+    if (mentions(C, V))
+      return true;
+  return false;
+}
+
+FunctionDefs collectDefs(const FunctionDecl *FD) {
+  DefCollector C;
+  C.walk(FD->getBody());
+  return std::move(C.Out);
+}
+
+const FunctionDefs &ValueBuilder::defs(const FunctionDecl *FD) {
+  auto &Slot = DefsCache[FD];
+  if (!Slot)
+    Slot = std::make_unique<FunctionDefs>(collectDefs(FD));
+  return *Slot;
+}
+
+Instance &ValueBuilder::root(const FunctionDecl *Kernel) {
+  auto I = std::make_unique<Instance>();
+  I->Function = Kernel;
+  I->Defs = &defs(Kernel);
+  Instances.push_back(std::move(I));
+  return *Instances.back();
+}
+
+Instance &ValueBuilder::enter(const CallExpr *Call, const FunctionDecl *Callee, Instance &Caller) {
+  auto Key = std::make_pair(static_cast<const Instance *>(&Caller), Call);
+  if (auto It = Entered.find(Key); It != Entered.end())
+    return *It->second;
+  auto I = std::make_unique<Instance>();
+  I->Function = Callee;
+  I->Caller = &Caller;
+  I->Call = Call;
+  I->Depth = Caller.Depth + 1;
+  I->Defs = &defs(Callee);
+  for (unsigned A = 0; A < Call->getNumArgs() && A < Callee->getNumParams(); ++A) {
+    const ParmVarDecl *P = Callee->getParamDecl(A);
+    const Expr *Arg = Call->getArg(A);
+    if (P->getType()->isPointerType() || P->getType()->isArrayType())
+      I->PointerArgs[P] = pointer(Arg, Caller);
+    else
+      I->Args[P] = value(Arg, Caller);
+  }
+  Instances.push_back(std::move(I));
+  Entered[Key] = Instances.back().get();
+  return *Instances.back();
+}
+
+int64_t ValueBuilder::sizeOf(QualType T) const {
+  if (T.isNull() || T->isIncompleteType() || T->isVoidType())
+    return 1;
+  return Ctx.getTypeSizeInChars(T).getQuantity();
+}
+
+VExpr ValueBuilder::value(const Expr *E, Instance &I) {
+  VExpr V = compute(E, I);
+  if (E->getType()->isUnsignedIntegerType() || E->getType()->isBooleanType())
+    V = withNonNegative(V);
+  return V;
+}
+
+VExpr ValueBuilder::opaque(const Expr *E, Instance &I, const std::string &Why) {
+  bool Varying = false;
+  for (const Stmt *C : E->children())
+    if (const auto *CE = dyn_cast_or_null<Expr>(C))
+      if (isVarying(value(CE, I)))
+        Varying = true;
+  return vUnknown(Varying, Why);
+}
+
+VExpr ValueBuilder::compute(const Expr *E, Instance &I) {
+  E = E->IgnoreParens();
+  if ((E->getType()->isIntegerType() || E->getType()->isBooleanType()) && !E->isValueDependent() &&
+      !isa<DeclRefExpr>(E)) {
+    Expr::EvalResult R;
+    if (E->EvaluateAsInt(R, Ctx) && R.Val.isInt())
+      return vConst(R.Val.getInt().getExtValue());
+  }
+  if (const auto *IL = dyn_cast<IntegerLiteral>(E))
+    return vConst(IL->getValue().getSExtValue());
+  if (const auto *C = dyn_cast<CastExpr>(E)) {
+    const Expr *Sub = C->getSubExpr();
+    switch (C->getCastKind()) {
+    case CK_LValueToRValue:
+      if (const VarDecl *V = localVar(Sub); V && isa<DeclRefExpr>(Sub->IgnoreParens()))
+        return variable(V, I);
+      return load(Sub, I);
+    case CK_IntegralCast:
+    case CK_NoOp:
+    case CK_IntegralToBoolean:
+    case CK_BooleanToSignedIntegral: {
+      VExpr V = value(Sub, I);
+      if (C->getCastKind() == CK_IntegralToBoolean)
+        return vOp(VOp::Ne, {V, vConst(0)});
+      return V;
+    }
+    default:
+      return vUnknown(isVarying(value(Sub, I)), "conversion");
+    }
+  }
+  if (const auto *DR = dyn_cast<DeclRefExpr>(E)) {
+    if (const auto *EC = dyn_cast<EnumConstantDecl>(DR->getDecl()))
+      return vConst(EC->getInitVal().getSExtValue());
+    if (const auto *V = dyn_cast<VarDecl>(DR->getDecl()))
+      return variable(V, I);
+    return vUnknown(false, "declaration");
+  }
+  if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+    if (B->getOpcode() == BO_Comma || B->getOpcode() == BO_Assign)
+      return value(B->getRHS(), I);
+    if (B->isCompoundAssignmentOp())
+      return opaque(E, I, "compound assignment");
+    VOp Op = binaryOp(B->getOpcode());
+    if (Op != VOp::Unknown && B->getLHS()->getType()->isIntegerType() &&
+        B->getRHS()->getType()->isIntegerType())
+      return vOp(Op, {value(B->getLHS(), I), value(B->getRHS(), I)});
+    return opaque(E, I, "non-integer operation");
+  }
+  if (const auto *U = dyn_cast<UnaryOperator>(E)) {
+    if (U->getSubExpr()->getType()->isIntegerType()) {
+      switch (U->getOpcode()) {
+      case UO_Minus:
+        return vOp(VOp::Neg, {value(U->getSubExpr(), I)});
+      case UO_Plus:
+        return value(U->getSubExpr(), I);
+      case UO_Not:
+        return vOp(VOp::BitNot, {value(U->getSubExpr(), I)});
+      case UO_LNot:
+        return vOp(VOp::LNot, {value(U->getSubExpr(), I)});
+      default:
+        break;
+      }
+    }
+    if (U->getOpcode() == UO_Deref)
+      return load(E, I);
+    return opaque(E, I, "unary operation");
+  }
+  if (const auto *C = dyn_cast<ConditionalOperator>(E))
+    return vOp(VOp::Select,
+               {value(C->getCond(), I), value(C->getTrueExpr(), I), value(C->getFalseExpr(), I)});
+  if (const auto *Call = dyn_cast<CallExpr>(E))
+    return call(Call, I);
+  if (isa<ArraySubscriptExpr, MemberExpr>(E))
+    return load(E, I);
+  return opaque(E, I, "expression");
+}
+
+VExpr ValueBuilder::load(const Expr *LValue, Instance &I) {
+  std::optional<PointerForm> P = address(LValue, I);
+  LangAS AS = LValue->getType().getAddressSpace();
+  bool Shared =
+      AS == LangAS::opencl_global || AS == LangAS::opencl_constant || AS == LangAS::opencl_local;
+  if (!P || !P->ByteOffset)
+    return vUnknown(true, "load from memory");
+  if (!Shared)
+    return vUnknown(true, "load from private memory");
+  return vUnknown(isVarying(P->ByteOffset), "load from memory");
+}
+
+VExpr ValueBuilder::call(const CallExpr *Call, Instance &I) {
+  const FunctionDecl *FD = Call->getDirectCallee();
+  if (!FD)
+    return opaque(Call, I, "indirect call");
+  if (const FunctionDecl *Def = nullptr; FD->hasBody(Def) && Def) {
+    auto Key = std::make_pair(static_cast<const Instance *>(&I), Call);
+    if (auto It = Returns.find(Key); It != Returns.end())
+      return It->second;
+    if (I.Depth > 8 || Instances.size() > 512)
+      return Returns[Key] = opaque(Call, I, "call too deep");
+    Returns[Key] = vUnknown(true, "recursive call");
+    Instance &Callee = enter(Call, Def, I);
+    // A helper made of one `return expr;` is inlined exactly; otherwise the result is
+    // uniform when every returned value is.
+    std::vector<const ReturnStmt *> Rets;
+    std::function<void(const Stmt *)> Find = [&](const Stmt *S) {
+      if (!S)
+        return;
+      if (const auto *R = dyn_cast<ReturnStmt>(S))
+        Rets.push_back(R);
+      for (const Stmt *C : S->children())
+        Find(C);
+    };
+    Find(Def->getBody());
+    VExpr Result;
+    if (Rets.size() == 1 && Rets[0]->getRetValue() && Def->getReturnType()->isIntegerType()) {
+      Result = value(Rets[0]->getRetValue(), Callee);
+    } else {
+      bool Varying = false;
+      for (const ReturnStmt *R : Rets)
+        if (R->getRetValue() && isVarying(value(R->getRetValue(), Callee)))
+          Varying = true;
+      Result = vUnknown(Varying, "result of '" + Def->getNameAsString() + "'");
+    }
+    return Returns[Key] = Result;
+  }
+  std::string Name = FD->getName().str();
+  auto dim = [&]() -> std::optional<unsigned> {
+    if (Call->getNumArgs() < 1)
+      return std::nullopt;
+    Expr::EvalResult R;
+    if (Call->getArg(0)->EvaluateAsInt(R, Ctx) && R.Val.getInt().getExtValue() >= 0 &&
+        R.Val.getInt().getExtValue() < 3)
+      return static_cast<unsigned>(R.Val.getInt().getExtValue());
+    return std::nullopt;
+  };
+  auto arg = [&](unsigned A) { return value(Call->getArg(A), I); };
+  if (Name == "get_local_id" || Name == "get_global_id" || Name == "get_group_id" ||
+      Name == "get_local_size" || Name == "get_global_size" || Name == "get_num_groups" ||
+      Name == "get_enqueued_local_size") {
+    std::optional<unsigned> D = dim();
+    if (!D)
+      return vUnknown(Name == "get_local_id" || Name == "get_global_id", "work-item dimension");
+    if (Name == "get_local_id")
+      return vLane(*D);
+    if (Name == "get_group_id")
+      return vSym(groupIdSym(*D), true);
+    if (Name == "get_local_size" || Name == "get_enqueued_local_size")
+      return vSym(localSizeSym(*D), true);
+    if (Name == "get_global_size")
+      return vSym(globalSizeSym(*D), true);
+    if (Name == "get_num_groups")
+      return vSym(numGroupsSym(*D), true);
+    return vOp(VOp::Add, {vOp(VOp::Mul, {vSym(groupIdSym(*D), true), vSym(localSizeSym(*D), true)}),
+                          vLane(*D)});
+  }
+  if (Name == "get_global_offset")
+    return vSym(Name + "(" + std::to_string(dim().value_or(0)) + ")", true);
+  if (Name == "get_local_linear_id")
+    return vOp(
+        VOp::Add,
+        {vLane(0),
+         vOp(VOp::Mul,
+             {vOp(VOp::Add, {vLane(1), vOp(VOp::Mul, {vLane(2), vSym(localSizeSym(1), true)})}),
+              vSym(localSizeSym(0), true)})});
+  if (!Call->getType()->isIntegerType())
+    return opaque(Call, I, "call to '" + Name + "'");
+  if ((Name == "min" || Name == "max") && Call->getNumArgs() == 2)
+    return vOp(Name == "min" ? VOp::Min : VOp::Max, {arg(0), arg(1)});
+  if (Name == "mul24" && Call->getNumArgs() == 2)
+    return vOp(VOp::Mul, {arg(0), arg(1)});
+  if (Name == "mad24" && Call->getNumArgs() == 3)
+    return vOp(VOp::Add, {vOp(VOp::Mul, {arg(0), arg(1)}), arg(2)});
+  if (Name == "clamp" && Call->getNumArgs() == 3)
+    return vOp(VOp::Min, {vOp(VOp::Max, {arg(0), arg(1)}), arg(2)});
+  return opaque(Call, I, "call to '" + Name + "'");
+}
+
+VExpr ValueBuilder::variable(const VarDecl *V, Instance &I) {
+  if (auto It = I.Memo.find(V); It != I.Memo.end())
+    return It->second;
+  if (I.InProgress.count(V))
+    return vUnknown(true, "'" + V->getNameAsString() + "' depends on itself");
+  I.InProgress.insert(V);
+  VExpr R = resolveVariable(V, I);
+  I.InProgress.erase(V);
+  if (V->getType()->isUnsignedIntegerType())
+    R = withNonNegative(R);
+  I.Memo[V] = R;
+  return R;
+}
+
+const Expr *ValueBuilder::singleDefinition(const VarDecl *V, const Instance &I) const {
+  auto It = I.Defs->Defs.find(V);
+  if (It == I.Defs->Defs.end() || It->second.size() != 1 || I.Defs->AddressTaken.count(V))
+    return nullptr;
+  const VarDef &D = It->second[0];
+  return D.K == VarDef::Init || D.K == VarDef::Assign ? D.Rhs : nullptr;
+}
+
+VExpr ValueBuilder::resolveVariable(const VarDecl *V, Instance &I) {
+  std::string Name = V->getNameAsString();
+  if (const auto *P = dyn_cast<ParmVarDecl>(V)) {
+    if (auto It = I.Args.find(P); It != I.Args.end())
+      return It->second;
+    if (!I.Caller && V->getType()->isIntegerType() &&
+        !(I.Defs->Defs.count(V) || I.Defs->AddressTaken.count(V)))
+      return vSym(Name, V->getType()->isUnsignedIntegerType());
+    if (I.Caller)
+      return vUnknown(true, "parameter '" + Name + "'");
+  }
+  if (!V->isLocalVarDeclOrParm()) {
+    if (V->getType().isConstQualified() && V->getInit())
+      return value(V->getInit(), I);
+    return vUnknown(false, "global '" + Name + "'");
+  }
+  if (!V->getType()->isIntegerType() && !V->getType()->isBooleanType())
+    return vUnknown(true, "'" + Name + "' is not an integer");
+  if (I.Defs->AddressTaken.count(V))
+    return vUnknown(true, "address of '" + Name + "' is taken");
+  auto It = I.Defs->Defs.find(V);
+  if (It == I.Defs->Defs.end())
+    return vUnknown(true, "'" + Name + "' is never assigned");
+  const std::vector<VarDef> &Defs = It->second;
+  if (const Expr *Single = singleDefinition(V, I))
+    return value(Single, I);
+
+  // Loop recurrences: one initial value, every other definition an update `V op= step`.
+  std::vector<const VarDef *> Inits, Updates;
+  for (const VarDef &D : Defs) {
+    if ((D.K == VarDef::Init || D.K == VarDef::Assign) && !mentions(D.Rhs, V))
+      Inits.push_back(&D);
+    else
+      Updates.push_back(&D);
+  }
+  struct Step {
+    VOp Op;
+    const Expr *Amount;
+  };
+  auto stepOf = [&](const VarDef &D) -> std::optional<Step> {
+    if (D.K == VarDef::Inc)
+      return Step{VOp::Add, nullptr};
+    if (D.K == VarDef::Dec)
+      return Step{VOp::Sub, nullptr};
+    if (D.K == VarDef::Compound) {
+      VOp Op = binaryOp(D.Op);
+      if (mentions(D.Rhs, V))
+        return std::nullopt;
+      return Step{Op, D.Rhs};
+    }
+    // V = V op x, or V = x + V
+    const auto *B = dyn_cast<BinaryOperator>(D.Rhs->IgnoreParenImpCasts());
+    if (!B)
+      return std::nullopt;
+    VOp Op = binaryOp(B->getOpcode());
+    if (localVar(B->getLHS()) == V && isa<DeclRefExpr>(B->getLHS()->IgnoreParenImpCasts()) &&
+        !mentions(B->getRHS(), V))
+      return Step{Op, B->getRHS()};
+    if (Op == VOp::Add && localVar(B->getRHS()) == V && !mentions(B->getLHS(), V))
+      return Step{Op, B->getLHS()};
+    return std::nullopt;
+  };
+  if (Inits.size() == 1 && !Updates.empty()) {
+    // The innermost loop that holds every update and not the initial value.
+    const Stmt *Loop = nullptr;
+    size_t LoopPos = 0;
+    const auto &N0 = Updates[0]->Nest;
+    for (size_t P = 0; P < N0.size(); ++P) {
+      if (!isLoop(N0[P].first))
+        continue;
+      bool InAll = true;
+      for (const VarDef *U : Updates)
+        InAll &= P < U->Nest.size() && U->Nest[P].first == N0[P].first;
+      for (const auto &[S, C] : Inits[0]->Nest)
+        InAll &= S != N0[P].first;
+      if (InAll) {
+        Loop = N0[P].first;
+        LoopPos = P;
+      }
+    }
+    bool Unconditional = Loop != nullptr;
+    std::vector<Step> Steps;
+    for (const VarDef *U : Updates) {
+      Unconditional &= U->Nest.size() == LoopPos + 1;
+      if (auto S = stepOf(*U))
+        Steps.push_back(*S);
+    }
+    if (Loop && Unconditional && Steps.size() == Updates.size()) {
+      VExpr Init = value(Inits[0]->Rhs, I);
+      bool Additive = true;
+      for (const Step &S : Steps)
+        Additive &= S.Op == VOp::Add || S.Op == VOp::Sub;
+      if (Additive) {
+        VExpr Total = vConst(0);
+        for (const Step &S : Steps)
+          Total = vOp(S.Op, {Total, S.Amount ? value(S.Amount, I) : vConst(1)});
+        if (!isVarying(Total)) {
+          // Each lane runs the same updates per iteration: V = init + k*step, k uniform.
+          VExpr K = vSym("k_" + Name, true);
+          return vOp(VOp::Add, {Init, vOp(VOp::Mul, {K, Total})});
+        }
+      } else if (Steps.size() == 1 && !isVarying(Init)) {
+        VExpr Amount = value(Steps[0].Amount, I);
+        if (!isVarying(Amount)) {
+          auto Rec = std::make_shared<LoopRecurrence>();
+          Rec->Init = Init;
+          Rec->Step = Steps[0].Op;
+          Rec->Amount = Amount;
+          VExpr Sym = vSym(Name, Init->NonNegative && Amount->NonNegative, Rec);
+          I.Memo[V] = Sym;
+          if (const Expr *Cond = loopCondition(Loop))
+            Rec->Condition = value(Cond, I);
+          I.Memo.erase(V);
+          return Sym;
+        }
+      }
+    }
+  }
+
+  // Several definitions: uniform when every assigned value is uniform and no definition sits
+  // under a condition that varies within a warp.
+  I.Memo[V] = vSym(Name);
+  bool Varying = false;
+  for (const VarDef &D : Defs) {
+    if (D.Rhs && isVarying(value(D.Rhs, I)))
+      Varying = true;
+    for (const auto &[S, C] : D.Nest)
+      if (C && isVarying(value(C, I)))
+        Varying = true;
+    if (Varying)
+      break;
+  }
+  I.Memo.erase(V);
+  if (Varying)
+    return vUnknown(true, "'" + Name + "' is assigned values that vary across work-items");
+  return vSym(Name);
+}
+
+std::optional<PointerForm> ValueBuilder::pointerVariable(const VarDecl *V, Instance &I) {
+  if (const auto *P = dyn_cast<ParmVarDecl>(V)) {
+    if (auto It = I.PointerArgs.find(P); It != I.PointerArgs.end())
+      return It->second;
+    if (!I.Caller && !I.Defs->Defs.count(V))
+      return PointerForm{P, vConst(0)};
+    if (!I.Caller) {
+      // `p += off` on a kernel pointer: follow it like an integer would be.
+      const Expr *D = singleDefinition(V, I);
+      return D ? pointer(D, I) : std::nullopt;
+    }
+    return std::nullopt;
+  }
+  if (V->getType()->isArrayType())
+    return PointerForm{V, vConst(0)};
+  if (I.Defs->AddressTaken.count(V))
+    return std::nullopt;
+  if (const Expr *D = singleDefinition(V, I))
+    return pointer(D, I);
+  return std::nullopt;
+}
+
+std::optional<PointerForm> ValueBuilder::pointer(const Expr *E, Instance &I) {
+  E = E->IgnoreParens();
+  if (const auto *C = dyn_cast<CastExpr>(E)) {
+    switch (C->getCastKind()) {
+    case CK_ArrayToPointerDecay:
+      return address(C->getSubExpr(), I);
+    case CK_LValueToRValue:
+      if (const auto *DR = dyn_cast<DeclRefExpr>(C->getSubExpr()->IgnoreParens()))
+        if (const auto *V = dyn_cast<VarDecl>(DR->getDecl()))
+          return pointerVariable(V, I);
+      return std::nullopt;
+    case CK_NoOp:
+    case CK_BitCast:
+    case CK_AddressSpaceConversion:
+      return pointer(C->getSubExpr(), I);
+    default:
+      return std::nullopt;
+    }
+  }
+  if (const auto *DR = dyn_cast<DeclRefExpr>(E))
+    if (const auto *V = dyn_cast<VarDecl>(DR->getDecl()))
+      return pointerVariable(V, I);
+  if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+    if (B->getOpcode() != BO_Add && B->getOpcode() != BO_Sub)
+      return std::nullopt;
+    const Expr *Ptr = B->getLHS(), *Int = B->getRHS();
+    if (!Ptr->getType()->isPointerType())
+      std::swap(Ptr, Int);
+    if (!Ptr->getType()->isPointerType() || !Int->getType()->isIntegerType())
+      return std::nullopt;
+    auto P = pointer(Ptr, I);
+    if (!P)
+      return std::nullopt;
+    VExpr Off = vOp(VOp::Mul, {value(Int, I), vConst(sizeOf(Ptr->getType()->getPointeeType()))});
+    P->ByteOffset = vOp(B->getOpcode() == BO_Add ? VOp::Add : VOp::Sub, {P->ByteOffset, Off});
+    return P;
+  }
+  if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_AddrOf)
+    return address(U->getSubExpr(), I);
+  return std::nullopt;
+}
+
+std::optional<PointerForm> ValueBuilder::address(const Expr *E, Instance &I) {
+  E = E->IgnoreParens();
+  if (const auto *DR = dyn_cast<DeclRefExpr>(E)) {
+    if (const auto *V = dyn_cast<VarDecl>(DR->getDecl()))
+      return PointerForm{V, vConst(0)};
+    return std::nullopt;
+  }
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
+    if (!AS->getBase()->getType()->isPointerType())
+      return std::nullopt;
+    auto P = pointer(AS->getBase(), I);
+    if (!P)
+      return std::nullopt;
+    P->ByteOffset =
+        vOp(VOp::Add, {P->ByteOffset,
+                       vOp(VOp::Mul, {value(AS->getIdx(), I), vConst(sizeOf(AS->getType()))})});
+    return P;
+  }
+  if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_Deref)
+    return pointer(U->getSubExpr(), I);
+  if (const auto *M = dyn_cast<MemberExpr>(E)) {
+    const auto *F = dyn_cast<FieldDecl>(M->getMemberDecl());
+    if (!F || F->isBitField())
+      return std::nullopt;
+    auto P = M->isArrow() ? pointer(M->getBase(), I) : address(M->getBase(), I);
+    if (!P)
+      return std::nullopt;
+    int64_t Off = Ctx.getFieldOffset(F) / Ctx.getCharWidth();
+    P->ByteOffset = vOp(VOp::Add, {P->ByteOffset, vConst(Off)});
+    return P;
+  }
+  return std::nullopt;
+}
+
+} // namespace cllint::analysis

@@ -1,0 +1,46 @@
+#include "RuleSupport.h"
+
+#include "clang/Lex/Lexer.h"
+
+#include <cmath>
+#include <cstdio>
+
+namespace cllint {
+
+std::string sourceText(clang::ASTContext &Ctx, const clang::Expr *E) {
+  const clang::SourceManager &SM = Ctx.getSourceManager();
+  clang::CharSourceRange R = clang::Lexer::makeFileCharRange(
+      clang::CharSourceRange::getTokenRange(E->getSourceRange()), SM, Ctx.getLangOpts());
+  if (R.isInvalid())
+    return "";
+  return clang::Lexer::getSourceText(R, SM, Ctx.getLangOpts()).str();
+}
+
+std::string warpWord(const DeviceProfile &P) { return P.WarpSize == 64 ? "wavefront" : "warp"; }
+
+std::string transactionWord(const DeviceProfile &P) {
+  if (P.SectorBytes < P.CacheLineBytes)
+    return std::to_string(P.SectorBytes) + "-B sectors";
+  return std::to_string(P.SectorBytes) + "-B cache lines";
+}
+
+std::string shapeText(const std::array<unsigned, 3> &S) {
+  return std::to_string(S[0]) + "x" + std::to_string(S[1]) + "x" + std::to_string(S[2]);
+}
+
+std::string percentText(double Part, double Whole) {
+  if (Whole <= 0)
+    return "0%";
+  return std::to_string(static_cast<long>(std::floor(Part * 100 / Whole + 0.5))) + "%";
+}
+
+std::string numberText(double V) {
+  char Buf[32];
+  std::snprintf(Buf, sizeof Buf, "%.1f", V);
+  std::string S = Buf;
+  if (S.size() > 2 && S.substr(S.size() - 2) == ".0")
+    S.resize(S.size() - 2);
+  return S;
+}
+
+} // namespace cllint

@@ -1,0 +1,23 @@
+// Small helpers shared by the analysis rules: source text and profile vocabulary.
+#pragma once
+
+#include "Rule.h"
+
+#include "clang/AST/Expr.h"
+
+#include <string>
+
+namespace cllint {
+
+// The text of E as spelled in the file (a macro use stays a macro use).
+std::string sourceText(clang::ASTContext &Ctx, const clang::Expr *E);
+// "warp" or "wavefront".
+std::string warpWord(const DeviceProfile &P);
+// "32-B sectors" (nvidia) or "64-B cache lines" (amd).
+std::string transactionWord(const DeviceProfile &P);
+std::string shapeText(const std::array<unsigned, 3> &S);
+std::string percentText(double Part, double Whole);
+// Rounds to one decimal and drops ".0".
+std::string numberText(double V);
+
+} // namespace cllint

@@ -1,0 +1,187 @@
+// memory-global-stride: a global or constant access whose address jumps by more than one
+// element between consecutive work-items, so each warp fetches many partly used sectors.
+#include "Analysis/AccessQueries.h"
+#include "Rule.h"
+#include "RuleSupport.h"
+
+#include <functional>
+#include <set>
+
+namespace cllint {
+namespace {
+
+using namespace analysis;
+
+struct Traffic {
+  int64_t Touched = 0, Useful = 0, Minimum = 0;
+};
+
+// Transactions one warp needs for these per-lane byte addresses.
+Traffic traffic(const std::vector<int64_t> &Addrs, int64_t Bytes, int64_t Unit) {
+  std::set<int64_t> Units, UsefulBytes;
+  for (int64_t A : Addrs)
+    for (int64_t B = A; B < A + Bytes; ++B) {
+      UsefulBytes.insert(B);
+      Units.insert(B >= 0 ? B / Unit : -((-B + Unit - 1) / Unit));
+    }
+  Traffic T;
+  T.Touched = Units.size();
+  T.Useful = UsefulBytes.size();
+  T.Minimum = (T.Useful + Unit - 1) / Unit;
+  return T;
+}
+
+// A polynomial divided by K when every coefficient is a multiple of it.
+std::optional<Poly> divided(const Poly &P, int64_t K) {
+  Poly R;
+  for (const auto &[M, C] : P.terms()) {
+    if (C % K)
+      return std::nullopt;
+    Poly T = Poly::constant(C / K);
+    for (const std::string &S : M)
+      T = T * Poly::symbol(S);
+    R = R + T;
+  }
+  return R;
+}
+
+class GlobalStrideRule : public Rule {
+public:
+  void check(RuleContext &Ctx) override {
+    std::set<const clang::Expr *> Seen;
+    for (const KernelInfo &K : Ctx.analysis().kernels().kernels()) {
+      const KernelFacts &F = Ctx.analysis().facts(K);
+      WorkGroupShape Shape = Ctx.analysis().workGroupShape(K);
+      for (const MemoryAccess &A : F.accesses()) {
+        if (A.AddressSpace != clang::LangAS::opencl_global &&
+            A.AddressSpace != clang::LangAS::opencl_constant)
+          continue;
+        if (Seen.count(A.E))
+          continue;
+        if (checkAccess(Ctx, F, A, Shape))
+          Seen.insert(A.E);
+      }
+    }
+  }
+
+private:
+  bool checkAccess(RuleContext &Ctx, const KernelFacts &F, const MemoryAccess &A,
+                   const WorkGroupShape &Shape) {
+    const DeviceProfile &P = Ctx.profile();
+    auto Stride = laneStride(A, Shape.Size);
+    if (!Stride || Stride->Bytes.isZero())
+      return false; // unknown address (stay silent) or broadcast
+    int64_t Bytes = A.AccessBytes;
+    if (Stride->Value && (*Stride->Value == Bytes || *Stride->Value == -Bytes ||
+                          (*Stride->Value > -Bytes && *Stride->Value < Bytes)))
+      return false; // unit stride: consecutive lanes read consecutive elements
+    bool ShapeMatters =
+        Shape.Size[0] < P.WarpSize || Stride->Bytes.symbols().size() != (Stride->Value ? 0u : 1u);
+    for (const std::string &S : Stride->Bytes.symbols())
+      ShapeMatters |= S.rfind("get_local_size", 0) == 0;
+
+    std::string Kind = A.AddressSpace == clang::LangAS::opencl_constant ? "constant" : "global";
+    std::string What = A.Read && A.Write ? " load and store" : (A.Write ? " store" : " load");
+    std::string Warp = warpWord(P);
+    std::string Unit = transactionWord(P);
+    int64_t TU = P.SectorBytes;
+    bool AoS =
+        A.ElementBytes > A.AccessBytes && !A.ArrayDims.size() && A.ElementType->isRecordType();
+    std::string Msg = Kind + What;
+    Traffic T;
+    std::string Condition;
+    if (Stride->Value) {
+      int64_t V = *Stride->Value;
+      int64_t EB = std::max<int64_t>(1, A.ElementBytes);
+      std::string Elements = V % EB == 0 ? std::to_string(V / EB) : numberText(double(V) / EB);
+      if (AoS)
+        Msg += " of a " + std::to_string(A.AccessBytes) + "-B field from an array of " +
+               std::to_string(A.ElementBytes) + "-B structs: consecutive work-items are " +
+               std::to_string(V) + " B apart";
+      else
+        Msg += " with a stride of " + Elements + " elements (" + std::to_string(V) +
+               " B) between consecutive work-items";
+      T = traffic(warpAddresses(A, Shape.Size, P.WarpSize), Bytes, TU);
+      if (T.Touched == 0)
+        return false;
+    } else {
+      std::optional<Poly> InElements =
+          divided(Stride->Bytes, std::max<int64_t>(1, AoS ? Bytes : A.ElementBytes));
+      std::string S = InElements ? InElements->str() : Stride->Bytes.str() + " B";
+      Msg += " with stride = " + S + (InElements ? " elements" : "") +
+             " between consecutive work-items";
+      // Once the stride reaches a transaction every lane needs its own.
+      int64_t Lanes = P.WarpSize;
+      T.Touched = Lanes * ((Bytes + TU - 1) / TU);
+      T.Useful = Lanes * Bytes;
+      T.Minimum = (T.Useful + TU - 1) / TU;
+      int64_t Unit1 = std::max<int64_t>(1, AoS ? Bytes : A.ElementBytes);
+      int64_t Threshold = (TU + Unit1 - 1) / Unit1;
+      if (InElements)
+        Condition = "for " + (S.find(' ') != std::string::npos ? "(" + S + ")" : S) +
+                    " >= " + std::to_string(Threshold) + " ";
+    }
+    if (T.Touched <= T.Minimum)
+      return false;
+    Msg += ": " + Condition + "each " + Warp + " touches " + std::to_string(T.Touched) + " " +
+           Unit + " for " + std::to_string(T.Useful) + " useful bytes (minimum " +
+           std::to_string(T.Minimum) + "); " + percentText(T.Useful, T.Touched * TU) +
+           " of fetched bytes are used";
+    Msg += AoS ? "; store the field in its own array (structure of arrays)"
+               : "; let consecutive work-items access consecutive elements, or stage the data "
+                 "through __local memory";
+    clang::SourceLocation Loc = A.E->getBeginLoc();
+    FindingBuilder B = Ctx.report(Loc, std::move(Msg));
+    B.range(A.E->getSourceRange());
+    if (const clang::Expr *Origin = strideOrigin(Ctx, F, A, Stride->Dim))
+      B.note(Origin->getBeginLoc(),
+             "the stride comes from '" + sourceText(Ctx.ast(), Origin) + "'");
+    if (ShapeMatters)
+      B.note(Loc, "work-group shape " + shapeText(Shape.Size) + " (" + Shape.Source + ")");
+    B.cost(std::string(TU < P.CacheLineBytes ? "sectors" : "cache-lines") + "-per-" + Warp,
+           T.Touched,
+           std::to_string(T.Touched) + " " + Unit + " per " + Warp + " instead of " +
+               std::to_string(T.Minimum) + "; " + percentText(T.Useful, T.Touched * TU) +
+               " of fetched bytes used");
+    return true;
+  }
+
+  // The multiplication that makes the stride, in the access or in a variable's definition.
+  const clang::Expr *strideOrigin(RuleContext &Ctx, const KernelFacts &F, const MemoryAccess &A,
+                                  unsigned Dim) {
+    std::set<const clang::Expr *> Visited;
+    std::function<const clang::Expr *(const clang::Expr *)> Search =
+        [&](const clang::Expr *E) -> const clang::Expr * {
+      if (!E || !Visited.insert(E).second)
+        return nullptr;
+      E = E->IgnoreParenImpCasts();
+      if (const auto *Bin = llvm::dyn_cast<clang::BinaryOperator>(E);
+          Bin && (Bin->getOpcode() == clang::BO_Mul || Bin->getOpcode() == clang::BO_Shl) &&
+          Bin->getType()->isIntegerType()) {
+        IndexForm Fm = linearize(F.valueIn(*A.Context, Bin));
+        if (Fm.isAffine() && !Fm.Lane[Dim].isZero() && !(Fm.Lane[Dim] == Poly::constant(1)))
+          return Bin;
+      }
+      if (const auto *DR = llvm::dyn_cast<clang::DeclRefExpr>(E))
+        if (const auto *V = llvm::dyn_cast<clang::VarDecl>(DR->getDecl());
+            V && V->getType()->isIntegerType() && A.Context->Function == F.kernel().Decl) {
+          if (const clang::Expr *Def = F.definitionIn(*A.Context, V))
+            return Search(Def);
+          return nullptr;
+        }
+      for (const clang::Stmt *C : E->children())
+        if (const auto *CE = llvm::dyn_cast_or_null<clang::Expr>(C))
+          if (const clang::Expr *R = Search(CE))
+            return R;
+      return nullptr;
+    };
+    (void)Ctx;
+    return Search(A.E);
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Rule> createGlobalStrideRule() { return std::make_unique<GlobalStrideRule>(); }
+
+} // namespace cllint
