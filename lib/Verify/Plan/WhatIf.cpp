@@ -1,0 +1,163 @@
+#include "Verify/Plan/WhatIf.h"
+
+#include "Analysis/KernelFacts.h"
+
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+#include <regex>
+
+namespace cllint::verify {
+
+using namespace analysis;
+
+namespace {
+
+std::optional<unsigned> fileOffset(const clang::SourceManager &SM, clang::SourceLocation L) {
+  if (L.isInvalid())
+    return std::nullopt;
+  L = SM.getFileLoc(L);
+  if (SM.getFileID(L) != SM.getMainFileID())
+    return std::nullopt;
+  return SM.getFileOffset(L);
+}
+
+// Coefficient text of P / Unit: "(long)stride", "4", "(long)get_local_size(0)*(long)n".
+std::optional<std::string> coefficientText(const Poly &P, int64_t Unit,
+                                           const clang::FunctionDecl *Kernel, std::string &WhyNot) {
+  static const std::regex WorkItemFn(
+      R"(get_(local_size|global_size|num_groups|group_id|global_offset)\([0-2]\))");
+  std::string Out;
+  for (const auto &[Mono, C] : P.terms()) {
+    if (C % Unit) {
+      WhyNot = "the lane stride " + P.str() + " bytes is not a whole number of elements";
+      return std::nullopt;
+    }
+    int64_t K = C / Unit;
+    std::string Term = std::to_string(K);
+    for (const std::string &Sym : Mono) {
+      bool Ok = std::regex_match(Sym, WorkItemFn);
+      if (!Ok)
+        for (const clang::ParmVarDecl *Param : Kernel->parameters())
+          if (Param->getNameAsString() == Sym && Param->getType()->isIntegerType())
+            Ok = true;
+      if (!Ok) {
+        WhyNot = "the lane stride depends on '" + Sym +
+                 "', which is not a kernel argument or a work-item function";
+        return std::nullopt;
+      }
+      Term += "*(long)" + Sym;
+    }
+    Out += (Out.empty() ? "" : " + ") + Term;
+  }
+  return Out.empty() ? std::nullopt : std::optional<std::string>("(" + Out + ")");
+}
+
+const clang::DeclRefExpr *refTo(const clang::Expr *E, const clang::ValueDecl *D) {
+  const auto *R = llvm::dyn_cast<clang::DeclRefExpr>(E->IgnoreParenImpCasts());
+  return R && R->getDecl() == D ? R : nullptr;
+}
+
+} // namespace
+
+std::optional<std::string> unitStrideWhatIf(const TUAnalysis &A, const KernelInfo &K,
+                                            unsigned Offset, const std::string &Content,
+                                            unsigned Dims, std::string &Description,
+                                            std::string &WhyNot) {
+  const clang::SourceManager &SM = A.context().getSourceManager();
+  const KernelFacts &Facts = A.facts(K);
+  const MemoryAccess *Hit = nullptr;
+  for (int Pass = 0; Pass < 2 && !Hit; ++Pass)
+    for (const MemoryAccess &Acc : Facts.accesses()) {
+      auto B = fileOffset(SM, Acc.E->getBeginLoc()), E = fileOffset(SM, Acc.E->getEndLoc());
+      if (!B || !E)
+        continue;
+      if (Pass == 0 ? *B == Offset : (*B <= Offset && Offset <= *E)) {
+        Hit = &Acc;
+        break;
+      }
+    }
+  if (!Hit) {
+    WhyNot = "no memory access of the kernel at the finding's location";
+    return std::nullopt;
+  }
+  const MemoryAccess &Acc = *Hit;
+  if (Acc.Function != K.Decl) {
+    WhyNot = "the access is in helper '" + Acc.Function->getNameAsString() +
+             "'; the what-if rewrites accesses in the kernel body only";
+    return std::nullopt;
+  }
+  if (!llvm::isa_and_nonnull<clang::ParmVarDecl>(Acc.Base) || !Acc.Bytes.isAffine()) {
+    WhyNot = "the access is not an affine index into a buffer argument";
+    return std::nullopt;
+  }
+  // The index expression and the bytes one step of it moves.
+  const clang::Expr *Idx = nullptr;
+  int64_t Unit = Acc.ElementBytes;
+  const clang::Expr *E = Acc.E->IgnoreParenImpCasts();
+  if (const auto *ASE = llvm::dyn_cast<clang::ArraySubscriptExpr>(E)) {
+    if (refTo(ASE->getBase(), Acc.Base))
+      Idx = ASE->getIdx();
+  } else if (const auto *Call = llvm::dyn_cast<clang::CallExpr>(E)) {
+    const clang::FunctionDecl *FD = Call->getDirectCallee();
+    llvm::StringRef Name = FD && FD->getIdentifier() ? FD->getName() : "";
+    unsigned N = 0;
+    if (Name.consume_front("vload") && !Name.getAsInteger(10, N) && Call->getNumArgs() == 2 &&
+        refTo(Call->getArg(1), Acc.Base))
+      Idx = Call->getArg(0);
+    else if (Name.consume_front("vstore") && !Name.getAsInteger(10, N) && Call->getNumArgs() == 3 &&
+             refTo(Call->getArg(2), Acc.Base))
+      Idx = Call->getArg(1);
+    Unit = Acc.ElementBytes * std::max(1u, N);
+  }
+  if (!Idx) {
+    WhyNot = "the access is not 'p[i]', vloadN or vstoreN on a buffer argument (a member of a "
+             "struct element needs a layout change, not a new index)";
+    return std::nullopt;
+  }
+  if (Acc.AccessBytes != Unit) {
+    WhyNot = "the access reads part of an element; unit stride needs a layout change";
+    return std::nullopt;
+  }
+  if (Idx->getBeginLoc().isMacroID() || Idx->getEndLoc().isMacroID()) {
+    WhyNot = "the index is written in a macro";
+    return std::nullopt;
+  }
+  auto Begin = fileOffset(SM, Idx->getBeginLoc());
+  auto EndLoc =
+      clang::Lexer::getLocForEndOfToken(Idx->getEndLoc(), 0, SM, A.context().getLangOpts());
+  auto End = fileOffset(SM, EndLoc);
+  if (!Begin || !End || *End <= *Begin || *End > Content.size()) {
+    WhyNot = "the index is not in the main file";
+    return std::nullopt;
+  }
+  std::string Original = Content.substr(*Begin, *End - *Begin);
+  std::string Lane[3] = {"(long)get_local_id(0)", "(long)get_local_id(1)", "(long)get_local_id(2)"};
+  std::string NewIdx = "(long)(" + Original + ")";
+  bool AnyLane = false;
+  for (unsigned D = 0; D < 3; ++D) {
+    if (Acc.Bytes.Lane[D].isZero())
+      continue;
+    auto C = coefficientText(Acc.Bytes.Lane[D], Unit, K.Decl, WhyNot);
+    if (!C)
+      return std::nullopt;
+    NewIdx += " - " + *C + "*" + Lane[D];
+    AnyLane = true;
+  }
+  if (!AnyLane) {
+    WhyNot = "the access does not depend on the lane";
+    return std::nullopt;
+  }
+  std::string Linear = Lane[0];
+  if (Dims > 1)
+    Linear += " + (long)get_local_size(0)*" + Lane[1];
+  if (Dims > 2)
+    Linear += " + (long)get_local_size(0)*(long)get_local_size(1)*" + Lane[2];
+  NewIdx = "(" + NewIdx + " + " + Linear + ")";
+  Description = "what-if: index '" + Original +
+                "' with its lane-dependent part replaced by the lane's linear id in the "
+                "work-group (consecutive lanes, consecutive elements; the group's offset is kept)";
+  return Content.substr(0, *Begin) + NewIdx + Content.substr(*End);
+}
+
+} // namespace cllint::verify

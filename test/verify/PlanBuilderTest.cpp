@@ -1,0 +1,297 @@
+// The plan builder on the inputs under Inputs/: launch set-ups, buffer sizes, what-ifs, fixes
+// and refusals. Findings of rules that may not exist yet are made here by hand, as the rule
+// would report them; the plans are then run with cllint-runner on the OpenCL device there is.
+#include "Verify/Plan/PlanBuilder.h"
+
+#include "Driver/Linter.h"
+#include "TestUtil.h"
+
+#include <gtest/gtest.h>
+
+using namespace cllint;
+using namespace cllint::verify;
+using namespace verifytest;
+
+namespace {
+
+Position positionOf(const std::string &Text, size_t Offset) {
+  Position P;
+  P.Offset = static_cast<unsigned>(Offset);
+  P.Line = 1;
+  size_t LineStart = 0;
+  for (size_t I = 0; I < Offset; ++I)
+    if (Text[I] == '\n') {
+      ++P.Line;
+      LineStart = I + 1;
+    }
+  P.Column = static_cast<unsigned>(Offset - LineStart + 1);
+  return P;
+}
+
+struct Input {
+  Linter L{[] {
+    LintOptions O;
+    O.NoConfig = true;
+    return O;
+  }()};
+  FileResult R;
+
+  explicit Input(const std::string &Name, bool KeepFindings = false) {
+    R = L.lintFile(input(Name));
+    EXPECT_TRUE(R.InputErrors.empty());
+    EXPECT_FALSE(R.CompileFailed);
+    if (!KeepFindings)
+      R.Findings.clear();
+  }
+
+  // A finding at the first occurrence of At, as a rule would report it.
+  Finding &add(const std::string &Rule, const std::string &At) {
+    size_t Off = R.Content.find(At);
+    EXPECT_NE(Off, std::string::npos) << At;
+    Finding F;
+    F.RuleId = Rule;
+    F.Where.File = R.Path;
+    F.Where.Begin = positionOf(R.Content, Off);
+    F.Where.End = positionOf(R.Content, Off + At.size());
+    F.Message = "test finding";
+    R.Findings.push_back(F);
+    return R.Findings.back();
+  }
+
+  // A fix of F replacing the first occurrence of Old from F's location on (or from the start
+  // of the file) with New.
+  void fix(Finding &F, const std::string &Old, const std::string &New, bool FromStart = false,
+           FixSafety Safety = FixSafety::Safe) {
+    size_t Off = R.Content.find(Old, FromStart ? 0 : F.Where.Begin.Offset);
+    ASSERT_NE(Off, std::string::npos) << Old;
+    Edit E;
+    E.Where.File = R.Path;
+    E.Where.Begin = positionOf(R.Content, Off);
+    E.Where.End = positionOf(R.Content, Off + Old.size());
+    E.Replacement = New;
+    F.Fixes.push_back({"replace '" + Old + "' with '" + New + "'", {E}, Safety});
+  }
+
+  PlanSet plan(VerifyOptions O = {}) {
+    PlanSet Set;
+    std::string Error;
+    EXPECT_TRUE(planFindings(L, R, O, Set, Error)) << Error;
+    return Set;
+  }
+};
+
+VerifyOptions global(std::vector<uint64_t> G) {
+  VerifyOptions O;
+  O.Global = std::move(G);
+  return O;
+}
+
+const ArgPlan &arg(const PlannedCase &C, const std::string &Name) {
+  for (const ArgPlan &A : C.Setup.Args)
+    if (A.Name == Name)
+      return A;
+  ADD_FAILURE() << "no argument " << Name;
+  static ArgPlan None;
+  return None;
+}
+
+std::string reasons(const PlanSet &S) {
+  std::string Out;
+  for (const Skip &K : S.Skips)
+    Out += K.Rule + ": " + K.Reason + "\n";
+  return Out;
+}
+
+// Writes the plan and runs it with cllint-runner; returns its run.
+Ran runPlan(const PlanSet &Set, const std::string &Name) {
+  std::string Dir = scratch(Name);
+  runner::Settings S;
+  S.runs = 2;
+  S.warmup = 1;
+  std::string Error;
+  EXPECT_TRUE(writePlanDir(Set, S, Dir + "/plan", Error)) << Error;
+  return run(std::string(CLLINT_RUNNER_EXE) + " -q --no-ceiling --format json " + Dir + "/plan",
+             Dir);
+}
+
+TEST(PlanBuilder, StridedReadGetsAUnitStrideWhatIf) {
+  Input In("strided.cl");
+  In.add("memory-global-stride", "in[gid * stride]");
+  PlanSet Set = In.plan(global({4096}));
+  ASSERT_EQ(Set.Cases.size(), 1u) << reasons(Set);
+  const PlannedCase &C = Set.Cases[0];
+  EXPECT_EQ(C.Variant, "what-if");
+  EXPECT_EQ(C.Compare, "none");
+  EXPECT_EQ(C.Kernel, "gather_strided");
+  EXPECT_EQ(C.Setup.Dims, 1u);
+  EXPECT_EQ(C.Setup.Global[0], 4096u);
+  EXPECT_EQ(C.Setup.Local[0], 256u);
+  EXPECT_EQ(arg(C, "stride").Value, 32);
+  EXPECT_EQ(arg(C, "out").Elements, 4096u);
+  EXPECT_TRUE(arg(C, "out").Output);
+  EXPECT_EQ(arg(C, "in").Elements, 4095u * 32 + 1);
+  EXPECT_FALSE(arg(C, "in").Output);
+  EXPECT_EQ(arg(C, "in").Fill, "random");
+  // 4096 floats read, 4096 written, whatever the stride.
+  EXPECT_EQ(C.Setup.BytesMoved, 2u * 4096 * 4);
+  // The lane part of the index (stride per lane) is replaced by the lane id.
+  EXPECT_NE(C.After.find("(long)(gid * stride) - (1*(long)stride)*(long)get_local_id(0) + "
+                         "(long)get_local_id(0)"),
+            std::string::npos)
+      << C.After;
+  EXPECT_NE(C.After.find("out[gid] ="), std::string::npos);
+
+  Ran R = runPlan(Set, "strided");
+  EXPECT_EQ(R.Status, 0) << R.Out << R.Err;
+  EXPECT_NE(R.Out.find("not compared (what-if)"), std::string::npos) << R.Out;
+}
+
+TEST(PlanBuilder, TwoDimensionalWhatIfUsesTheLinearLaneId) {
+  Input In("transpose_tile.cl");
+  In.add("memory-global-stride", "in[(gy + ly)");
+  PlanSet Set = In.plan(global({64, 64}));
+  // The read is unit-stride along x already; the rewrite still keeps the group's offset.
+  ASSERT_EQ(Set.Cases.size(), 1u) << reasons(Set);
+  EXPECT_NE(Set.Cases[0].After.find("(long)get_local_size(0)*(long)get_local_id(1)"),
+            std::string::npos)
+      << Set.Cases[0].After;
+}
+
+TEST(PlanBuilder, ExactFixIsComparedBitwiseAndAgrees) {
+  Input In("quarter.cl");
+  Finding &F = In.add("arith-pow2-div-mod", "in[i] / 4");
+  In.fix(F, "in[i] / 4", "(in[i] >> 2)"); // exact: the default integer fill is [0, 100)
+  PlanSet Set = In.plan(global({4096}));
+  ASSERT_EQ(Set.Cases.size(), 1u) << reasons(Set);
+  const PlannedCase &C = Set.Cases[0];
+  EXPECT_EQ(C.Variant, "fix");
+  EXPECT_EQ(C.Compare, "bitwise");
+  EXPECT_EQ(arg(C, "in").Elements, 4096u);
+  EXPECT_EQ(arg(C, "out").Elements, 4096u);
+  EXPECT_EQ(C.Setup.BytesMoved, 2u * 4096 * 4); // in is read twice but counted once
+  EXPECT_NE(C.After.find("(in[i] >> 2) + in[i] % 8"), std::string::npos);
+  Ran R = runPlan(Set, "quarter");
+  EXPECT_EQ(R.Status, 0) << R.Out << R.Err;
+  EXPECT_NE(R.Out.find("\"outputs\": \"identical\""), std::string::npos) << R.Out;
+}
+
+TEST(PlanBuilder, WrongFixIsCaughtAsAMismatch) {
+  Input In("buckets.cl");
+  Finding &F = In.add("arith-pow2-div-mod", "keys[i] % 1024");
+  In.fix(F, "% 1024", "& 1023"); // not the same for negative keys
+  Spec S;
+  S.Kernels["buckets"].Args["keys"].Fill = "random:-5000:5000";
+  S.Kernels["buckets"].Origin = "test";
+  VerifyOptions O = global({4096});
+  O.CommandLineSpec = &S;
+  PlanSet Set = In.plan(O);
+  ASSERT_EQ(Set.Cases.size(), 1u) << reasons(Set);
+  EXPECT_EQ(arg(Set.Cases[0], "keys").Fill, "random:-5000:5000");
+  Ran R = runPlan(Set, "buckets");
+  EXPECT_EQ(R.Status, 1) << R.Out << R.Err;
+  EXPECT_NE(R.Out.find("\"status\": \"mismatch\""), std::string::npos) << R.Out;
+}
+
+TEST(PlanBuilder, BankConflictPaddingFixRunsIn2D) {
+  Input In("transpose_tile.cl");
+  Finding &F = In.add("memory-local-bank-conflict", "tile[lx][ly]");
+  In.fix(F, "tile[TILE][TILE]", "tile[TILE][TILE + 1]", /*FromStart=*/true);
+  PlanSet Set = In.plan(global({64, 64}));
+  ASSERT_EQ(Set.Cases.size(), 1u) << reasons(Set);
+  const PlannedCase &C = Set.Cases[0];
+  EXPECT_EQ(C.Setup.Dims, 2u);
+  EXPECT_EQ(C.Setup.Local[0], 16u);
+  EXPECT_EQ(C.Setup.Local[1], 16u);
+  EXPECT_EQ(arg(C, "width").Value, 64);
+  EXPECT_EQ(arg(C, "height").Value, 64);
+  EXPECT_EQ(arg(C, "in").Elements, 64u * 64);
+  EXPECT_EQ(arg(C, "out").Elements, 64u * 64);
+  Ran R = runPlan(Set, "transpose");
+  EXPECT_EQ(R.Status, 0) << R.Out << R.Err;
+  EXPECT_NE(R.Out.find("\"outputs\": \"identical\""), std::string::npos) << R.Out;
+}
+
+TEST(PlanBuilder, DataDependentIndexIsRefusedUnlessASpecSizesIt) {
+  Input In("gather_csr.cl", /*KeepFindings=*/true);
+  ASSERT_FALSE(In.R.Findings.empty()); // arith-double-literal on 2.0
+  PlanSet Set = In.plan(global({4096}));
+  EXPECT_TRUE(Set.Cases.empty());
+  ASSERT_FALSE(Set.Skips.empty());
+  EXPECT_NE(Set.Skips[0].Reason.find("cannot size buffer 'x'"), std::string::npos) << reasons(Set);
+
+  Spec S;
+  std::string Error;
+  ASSERT_TRUE(loadSpecFile(input("gather_csr.yaml"), S, Error)) << Error;
+  VerifyOptions O;
+  O.CommandLineSpec = &S;
+  PlanSet WithSpec = In.plan(O);
+  ASSERT_EQ(WithSpec.Cases.size(), 1u) << reasons(WithSpec);
+  const PlannedCase &C = WithSpec.Cases[0];
+  EXPECT_EQ(C.Setup.Global[0], 4096u);
+  EXPECT_EQ(C.Setup.Local[0], 64u);
+  EXPECT_EQ(arg(C, "x").Elements, 1024u);
+  EXPECT_EQ(arg(C, "col").Fill, "index-mod:1024");
+  EXPECT_EQ(C.Compare, "ulp");
+}
+
+TEST(PlanBuilder, SpecTooSmallForTheKernelIsRefused) {
+  Input In("gather_csr.cl", true);
+  Spec S;
+  S.Kernels["gather_csr"].Args["x"].Elements = 1024;
+  S.Kernels["gather_csr"].Args["col"].Elements = 100; // the kernel reads 4096
+  VerifyOptions O = global({4096});
+  O.CommandLineSpec = &S;
+  PlanSet Set = In.plan(O);
+  EXPECT_TRUE(Set.Cases.empty());
+  EXPECT_NE(reasons(Set).find("the spec gives 'col' 100 elements but the kernel reaches "
+                              "element 4095"),
+            std::string::npos)
+      << reasons(Set);
+}
+
+TEST(PlanBuilder, LocalParameterWithoutSizeIsRefused) {
+  Input In("local_scratch.cl", true);
+  ASSERT_FALSE(In.R.Findings.empty());
+  PlanSet Set = In.plan(global({1024}));
+  EXPECT_TRUE(Set.Cases.empty());
+  EXPECT_NE(reasons(Set).find("__local parameter 'scratch' has no size"), std::string::npos)
+      << reasons(Set);
+}
+
+TEST(PlanBuilder, DivergenceHasNoWhatIf) {
+  Input In("quarter.cl");
+  In.add("control-warp-divergence", "out[i]");
+  PlanSet Set = In.plan(global({1024}));
+  EXPECT_TRUE(Set.Cases.empty());
+  EXPECT_NE(reasons(Set).find("no honest what-if"), std::string::npos) << reasons(Set);
+}
+
+TEST(PlanBuilder, PlanJsonHasTheRunnerFields) {
+  Input In("quarter.cl");
+  Finding &F = In.add("arith-pow2-div-mod", "in[i] / 4");
+  In.fix(F, "in[i] / 4", "(in[i] >> 2)");
+  PlanSet Set = In.plan(global({1000}));
+  ASSERT_EQ(Set.Cases.size(), 1u) << reasons(Set);
+  nlohmann::json J = planJson(Set, runner::Settings{});
+  EXPECT_EQ(J["version"], 1);
+  const auto &C = J["cases"][0];
+  EXPECT_EQ(C["global"], nlohmann::json::array({1024})); // rounded up to the local size
+  EXPECT_EQ(C["local"], nlohmann::json::array({256}));
+  EXPECT_EQ(C["args"][0]["kind"], "buffer");
+  EXPECT_EQ(C["args"][0]["output"], true);
+  EXPECT_EQ(C["variant"], "fix");
+  EXPECT_TRUE(C.contains("bytes_moved"));
+  EXPECT_TRUE(C.contains("bytes_note"));
+  EXPECT_NE(C["build_options"].get<std::string>().find("-cl-std=CL1.2"), std::string::npos);
+}
+
+TEST(Spec, UnknownKeysAreErrorsNamingTheFile) {
+  Spec S;
+  std::string Error;
+  std::string Dir = scratch("spec");
+  std::ofstream(Dir + "/bad.yaml") << "kernels:\n  k:\n    global: [64]\n    lcoal: [8]\n";
+  EXPECT_FALSE(loadSpecFile(Dir + "/bad.yaml", S, Error));
+  EXPECT_NE(Error.find("bad.yaml:4:5: unknown key 'lcoal'"), std::string::npos) << Error;
+}
+
+} // namespace
