@@ -47,6 +47,7 @@ options:
   --spec FILE.yaml    launch set-ups per kernel (global, local, args); see docs/verify.md
   --global N[,N,N]    NDRange for inferred set-ups: per dimension, or one total that is
                       split over the kernel's dimensions (default 1048576 work-items)
+  --work-group X,Y,Z  local size for kernels without reqd_work_group_size or a spec
   --ulp N             tolerance of unsafe fixes such as float literals (default 4)
   --no-ceiling        do not measure the device's copy bandwidth
   --in-process        run the plan in this process instead of in cllint-runner (not with
@@ -149,6 +150,7 @@ int runVerify(int Argc, const char **Argv) {
   std::vector<std::string> Defines, Includes;
   std::optional<int> Runs, Warmup, TimeoutMs;
   std::optional<std::vector<uint64_t>> Global;
+  std::optional<std::array<unsigned, 3>> WorkGroup;
   uint64_t Ulp = 4;
   bool ListDevices = false, NoConfig = false, NoCeiling = false, Quiet = false, InProcess = false;
   try {
@@ -216,6 +218,20 @@ int runVerify(int Argc, const char **Argv) {
         Ulp = parseNumber(Name, value(), 0);
       } else if (Name == "--no-ceiling") {
         NoCeiling = true;
+      } else if (Name == "--work-group") {
+        std::string V = value();
+        std::array<unsigned, 3> WG = {1, 1, 1};
+        size_t Pos = 0;
+        for (unsigned D = 0;; ++D) {
+          size_t Comma = V.find(',', Pos);
+          if (D == 3)
+            throw UsageFailure{"--work-group takes 1 to 3 sizes"};
+          WG[D] = static_cast<unsigned>(parseNumber("--work-group", V.substr(Pos, Comma - Pos), 1));
+          if (Comma == std::string::npos)
+            break;
+          Pos = Comma + 1;
+        }
+        WorkGroup = WG;
       } else if (Name == "--in-process") {
         InProcess = true;
       } else if (Name == "-q" || Name == "--quiet") {
@@ -292,6 +308,7 @@ int runVerify(int Argc, const char **Argv) {
     Options.ConfigPath = ConfigFile;
   }
   Options.NoConfig = NoConfig;
+  Options.WorkGroup = WorkGroup;
 
   verify::Spec CommandSpec;
   verify::VerifyOptions VO;

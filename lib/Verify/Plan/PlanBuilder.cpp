@@ -132,7 +132,7 @@ bool planFindings(Linter &L, const FileResult &R, const VerifyOptions &Options, 
             SetupErrors[Name] = Why;
           }
           if (!Setups[Name]) {
-            skip(F, Name, "cannot size the kernel's launch: " + SetupErrors[Name]);
+            skip(F, Name, SetupErrors[Name]);
             continue;
           }
           C.Setup = *Setups[Name];
