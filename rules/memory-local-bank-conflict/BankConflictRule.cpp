@@ -1,0 +1,238 @@
+// memory-local-bank-conflict: lanes of one warp hitting the same __local bank at different
+// addresses, which serialises the access.
+#include "Analysis/AccessQueries.h"
+#include "Rule.h"
+#include "RuleSupport.h"
+
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/TypeLoc.h"
+#include "clang/Lex/Lexer.h"
+
+#include <map>
+#include <set>
+
+namespace cllint {
+namespace {
+
+using namespace analysis;
+
+struct Conflict {
+  unsigned Degree = 1;
+  int64_t StrideWords = 0;
+};
+
+// Distinct words per bank, max over banks, for each group of `Banks` lanes (one bank cycle).
+unsigned degree(const std::vector<int64_t> &Addrs, int64_t AccessBytes, const DeviceProfile &P) {
+  unsigned Worst = 0;
+  for (size_t G = 0; G < Addrs.size(); G += P.Banks) {
+    std::map<int64_t, std::set<int64_t>> Words;
+    for (size_t L = G; L < std::min(Addrs.size(), G + P.Banks); ++L)
+      for (int64_t B = 0; B < std::max<int64_t>(AccessBytes, 1); B += P.BankWidth) {
+        int64_t W = (Addrs[L] + B) / P.BankWidth;
+        Words[((W % P.Banks) + P.Banks) % P.Banks].insert(W);
+      }
+    for (auto &[Bank, Set] : Words)
+      Worst = std::max<unsigned>(Worst, Set.size());
+  }
+  return Worst;
+}
+
+// `for (int k = 0; k < C; ++k)` with 0 <= init and C <= Bound: k stays below Bound.
+bool loopVarBelow(const clang::VarDecl *V, const clang::FunctionDecl *FD, int64_t Bound,
+                  clang::ASTContext &Ctx) {
+  struct Finder : clang::RecursiveASTVisitor<Finder> {
+    const clang::VarDecl *V;
+    int64_t Bound;
+    clang::ASTContext &Ctx;
+    bool Ok = false;
+    Finder(const clang::VarDecl *V, int64_t B, clang::ASTContext &C) : V(V), Bound(B), Ctx(C) {}
+    bool VisitForStmt(clang::ForStmt *F) {
+      const auto *DS = llvm::dyn_cast_or_null<clang::DeclStmt>(F->getInit());
+      if (!DS || !DS->isSingleDecl() || DS->getSingleDecl() != V || !V->getInit())
+        return true;
+      clang::Expr::EvalResult Init, Lim;
+      const auto *Cond = llvm::dyn_cast_or_null<clang::BinaryOperator>(F->getCond());
+      const auto *Inc = llvm::dyn_cast_or_null<clang::UnaryOperator>(F->getInc());
+      if (!Cond || !Inc || !Inc->isIncrementOp() || !V->getInit()->EvaluateAsInt(Init, Ctx) ||
+          !Cond->getRHS()->EvaluateAsInt(Lim, Ctx))
+        return true;
+      int64_t Lo = Init.Val.getInt().getExtValue(), Hi = Lim.Val.getInt().getExtValue();
+      if (Cond->getOpcode() == clang::BO_LE)
+        ++Hi;
+      else if (Cond->getOpcode() != clang::BO_LT)
+        return true;
+      Ok = Lo >= 0 && Hi <= Bound;
+      return true;
+    }
+  } Fd(V, Bound, Ctx);
+  Fd.TraverseStmt(FD->getBody());
+  return Fd.Ok;
+}
+
+class BankConflictRule : public Rule {
+public:
+  void check(RuleContext &Ctx) override {
+    std::set<const clang::Expr *> Seen;
+    for (const KernelInfo &K : Ctx.analysis().kernels().kernels()) {
+      const KernelFacts &F = Ctx.analysis().facts(K);
+      WorkGroupShape Shape = Ctx.analysis().workGroupShape(K);
+      for (const MemoryAccess &A : F.accesses()) {
+        if (A.AddressSpace != clang::LangAS::opencl_local || Seen.count(A.E))
+          continue;
+        if (checkAccess(Ctx, K, F, A, Shape))
+          Seen.insert(A.E);
+      }
+    }
+  }
+
+private:
+  bool checkAccess(RuleContext &Ctx, const KernelInfo &K, const KernelFacts &F,
+                   const MemoryAccess &A, const WorkGroupShape &Shape) {
+    const DeviceProfile &P = Ctx.profile();
+    std::vector<int64_t> Addrs = warpAddresses(A, Shape.Size, P.WarpSize);
+    if (Addrs.empty())
+      return false;
+    unsigned D = degree(Addrs, A.AccessBytes, P);
+    unsigned Ideal =
+        (std::min<size_t>(Addrs.size(), P.Banks) * std::max<int64_t>(A.AccessBytes, P.BankWidth) +
+         P.Banks * P.BankWidth - 1) /
+        (P.Banks * P.BankWidth);
+    if (D <= std::max(1u, Ideal))
+      return false;
+    auto Stride = laneStride(A, Shape.Size);
+    std::string What = A.Read && A.Write ? "load and store" : (A.Write ? "store" : "load");
+    std::string Name = A.Base->getNameAsString();
+    std::string Msg = "__local " + What + " of '" + Name + "' has a " + std::to_string(D) +
+                      "-way bank conflict: lanes of one " + warpWord(P) + " hit the same bank at " +
+                      std::to_string(D) + " different addresses";
+    if (Stride && Stride->Value && *Stride->Value % P.BankWidth == 0)
+      Msg += " (stride of " + std::to_string(*Stride->Value / P.BankWidth) +
+             " words between consecutive work-items, " + std::to_string(P.Banks) + " banks)";
+    Msg += ", so the access is replayed " + std::to_string(D) + " times";
+    std::optional<std::pair<clang::CharSourceRange, std::string>> Pad = padding(Ctx, K, F, A);
+    if (Pad)
+      Msg += "; pad the innermost dimension by one element";
+    else if (A.ArrayDims.size() < 2)
+      Msg += "; change the indexing so consecutive work-items use consecutive words";
+    FindingBuilder B = Ctx.report(A.E->getBeginLoc(), std::move(Msg));
+    B.range(A.E->getSourceRange());
+    if (Shape.Size[0] < P.WarpSize || Shape.Source != "reqd_work_group_size")
+      B.note(A.E->getBeginLoc(),
+             "work-group shape " + shapeText(Shape.Size) + " (" + Shape.Source + ")");
+    if (Pad) {
+      B.note(A.Base->getLocation(), "'" + Name + "' is declared here");
+      B.fix("pad the innermost dimension of '" + Name + "' by one element", FixSafety::Safe,
+            {*Pad});
+    }
+    B.cost("bank-conflict-degree", D,
+           std::to_string(D) + "-way conflict: " + std::to_string(D) +
+               " serialised passes through the banks instead of 1");
+    return true;
+  }
+
+  // The edit `[T][T]` -> `[T][T + 1]`, when every use of the array subscripts every dimension
+  // and keeps the innermost index within its bound.
+  std::optional<std::pair<clang::CharSourceRange, std::string>>
+  padding(RuleContext &Ctx, const KernelInfo &K, const KernelFacts &F, const MemoryAccess &A) {
+    const auto *V = llvm::dyn_cast<clang::VarDecl>(A.Base);
+    if (!V || A.ArrayDims.size() < 2 || !V->getTypeSourceInfo())
+      return std::nullopt;
+    int64_t Inner = A.ArrayDims.back();
+    clang::ASTContext &AST = Ctx.ast();
+    struct Uses : clang::RecursiveASTVisitor<Uses> {
+      const clang::VarDecl *V;
+      std::vector<const clang::DeclRefExpr *> Refs;
+      bool VisitDeclRefExpr(clang::DeclRefExpr *E) {
+        if (E->getDecl() == V)
+          Refs.push_back(E);
+        return true;
+      }
+    } U;
+    U.V = V;
+    const clang::FunctionDecl *FD = llvm::dyn_cast<clang::FunctionDecl>(V->getDeclContext());
+    if (!FD || FD != K.Decl)
+      return std::nullopt;
+    U.TraverseStmt(FD->getBody());
+    for (const clang::DeclRefExpr *Ref : U.Refs) {
+      const clang::Expr *Cur = Ref;
+      const clang::ArraySubscriptExpr *Last = nullptr;
+      for (size_t Dim = 0; Dim < A.ArrayDims.size(); ++Dim) {
+        auto Parents = AST.getParents(*Cur);
+        if (Parents.empty())
+          return std::nullopt;
+        const auto *Cast = Parents[0].get<clang::ImplicitCastExpr>();
+        if (!Cast || Cast->getCastKind() != clang::CK_ArrayToPointerDecay)
+          return std::nullopt;
+        auto P2 = AST.getParents(*Cast);
+        const auto *Sub = P2.empty() ? nullptr : P2[0].get<clang::ArraySubscriptExpr>();
+        if (!Sub || Sub->getBase() != Cast)
+          return std::nullopt;
+        Last = Sub;
+        Cur = Sub;
+      }
+      if (!innerIndexInRange(Ctx, K, F, Last->getIdx(), Inner))
+        return std::nullopt;
+    }
+    // The innermost array dimension as written.
+    clang::TypeLoc TL = V->getTypeSourceInfo()->getTypeLoc();
+    clang::ConstantArrayTypeLoc InnerLoc;
+    while (auto CA = TL.getAs<clang::ConstantArrayTypeLoc>()) {
+      InnerLoc = CA;
+      TL = CA.getElementLoc();
+    }
+    if (!InnerLoc || !InnerLoc.getSizeExpr())
+      return std::nullopt;
+    const clang::Expr *Size = InnerLoc.getSizeExpr();
+    clang::CharSourceRange R = clang::Lexer::makeFileCharRange(
+        clang::CharSourceRange::getTokenRange(Size->getSourceRange()), AST.getSourceManager(),
+        AST.getLangOpts());
+    if (R.isInvalid())
+      return std::nullopt;
+    std::string Text =
+        clang::Lexer::getSourceText(R, AST.getSourceManager(), AST.getLangOpts()).str();
+    bool Simple = llvm::isa<clang::IntegerLiteral, clang::DeclRefExpr>(Size->IgnoreParenImpCasts());
+    if (const auto *Lit = llvm::dyn_cast<clang::IntegerLiteral>(Size->IgnoreParenImpCasts());
+        Lit && !Size->getBeginLoc().isMacroID())
+      return std::make_pair(R, std::to_string(Lit->getValue().getSExtValue() + 1));
+    return std::make_pair(R, (Simple ? Text : "(" + Text + ")") + " + 1");
+  }
+
+  bool innerIndexInRange(RuleContext &Ctx, const KernelInfo &K, const KernelFacts &F,
+                         const clang::Expr *Idx, int64_t Bound) {
+    clang::Expr::EvalResult R;
+    if (Idx->EvaluateAsInt(R, Ctx.ast())) {
+      int64_t V = R.Val.getInt().getExtValue();
+      return V >= 0 && V < Bound;
+    }
+    if (const auto *DR = llvm::dyn_cast<clang::DeclRefExpr>(Idx->IgnoreParenImpCasts()))
+      if (const auto *V = llvm::dyn_cast<clang::VarDecl>(DR->getDecl());
+          V && loopVarBelow(V, K.Decl, Bound, Ctx.ast()))
+        return true;
+    // Lane ids and their sums with constants, evaluated over the work-group's shape.
+    WorkGroupShape Shape = Ctx.analysis().workGroupShape(K);
+    if (Shape.Source == "profile default")
+      return false; // the bound must hold for the real launch
+    Instance *Root = nullptr;
+    for (const analysis::MemoryAccess &A : F.accesses())
+      if (A.Context && A.Context->Function == K.Decl)
+        Root = A.Context;
+    if (!Root)
+      return false;
+    VExpr V = F.valueIn(*Root, Idx);
+    unsigned Lanes = Shape.Size[0] * Shape.Size[1] * Shape.Size[2];
+    SymbolValues Env = firstGroupBindings(Shape.Size);
+    for (unsigned L = 0; L < Lanes && L < 1024; ++L) {
+      auto X = evaluate(V, laneIds(L, Shape.Size), Env);
+      if (!X || *X < 0 || *X >= Bound)
+        return false;
+    }
+    return true;
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Rule> createBankConflictRule() { return std::make_unique<BankConflictRule>(); }
+
+} // namespace cllint
