@@ -19,6 +19,7 @@ std::optional<WarpSplit> splitWarps(const VExpr &Cond, const std::array<unsigned
   S.WarpSize = WarpSize;
   S.Warps = (Lanes + WarpSize - 1) / WarpSize;
   double SumTrue = 0, SumOther = 0;
+  std::optional<int64_t> First;
   for (unsigned W = 0; W < S.Warps; ++W) {
     std::map<int64_t, unsigned> Count;
     unsigned Transitions = 0;
@@ -28,6 +29,9 @@ std::optional<WarpSplit> splitWarps(const VExpr &Cond, const std::array<unsigned
       if (!V)
         return std::nullopt;
       int64_t Val = Boolean ? (*V != 0) : *V;
+      if (!First)
+        First = Val;
+      S.Constant &= *First == Val;
       ++Count[Val];
       if (Prev && *Prev != Val)
         ++Transitions;
@@ -112,8 +116,10 @@ namespace {
 
 // Values tried for uniform symbols nothing binds (kernel arguments, loop counters): a
 // condition counts as divergent only when it is divergent for every one of them.
-const int64_t Samples[] = {1,  2,  3,   4,   7,   8,   16,   17,   31,   32,
-                           33, 64, 100, 128, 255, 256, 1000, 1024, 4096, 100000};
+const int64_t Samples[] = {0, 1, 2, 3, 4, 7, 8, 16, 17, 31, 32, 33, 64, 100, 128, 255, 256, 1000,
+                           1024, 4096, 100000};
+
+bool isGroupId(const std::string &Name) { return Name.rfind("get_group_id", 0) == 0; }
 
 bool worse(const WarpSplit &A, const WarpSplit &B) {
   if (A.DivergentWarps != B.DivergentWarps)
@@ -131,6 +137,10 @@ ConditionVerdict classifyCondition(const VExpr &Cond, const std::array<unsigned,
     return V;
   }
   SymbolValues Base = firstGroupBindings(Shape);
+  // Group ids are sampled like arguments: a condition on global ids that only the border
+  // work-group sees (`x == 0`, `x == w - 1`) does not split the warps of the others.
+  for (unsigned D = 0; D < 3; ++D)
+    Base.erase(groupIdSym(D));
   std::vector<const VNode *> Syms;
   collectSymbols(Cond, Syms);
   const VNode *Replayed = nullptr;
@@ -154,19 +164,27 @@ ConditionVerdict classifyCondition(const VExpr &Cond, const std::array<unsigned,
     // mildest sample's split (what is certain).
     if (Sampled.empty())
       return evalWith(Env);
-    std::optional<WarpSplit> Mildest;
+    // Samples under which the condition is the same on every lane do not take the branch
+    // at all and say nothing; group ids skip the border work-group 0.
+    std::optional<WarpSplit> Mildest, Constant;
     for (int64_t Sample : Samples) {
       SymbolValues E = Env;
       for (const std::string &N : Sampled)
-        E[N] = Sample;
+        E[N] = isGroupId(N) ? std::max<int64_t>(1, Sample) : Sample;
       auto S = evalWith(E);
       if (!S)
         return std::nullopt;
+      if (S->Constant) {
+        Constant = S;
+        continue;
+      }
       if (!S->periodic())
         return S;
       if (!Mildest || worse(*Mildest, *S))
         Mildest = S;
     }
+    if (!Mildest)
+      return Constant;
     return Mildest;
   };
   std::vector<std::pair<std::optional<int64_t>, WarpSplit>> Results;

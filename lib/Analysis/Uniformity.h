@@ -26,6 +26,7 @@ struct WarpSplit {
   // Over the divergent warps: average lanes on the true path and on the other path(s).
   double AvgTrueLanes = 0, AvgOtherLanes = 0;
   unsigned MaxPaths = 1; // distinct values in one warp (switch)
+  bool Constant = true;  // every lane of the work-group has the same value
   // Divergent with a period below the warp: more than two changes within a warp, or more than
   // two divergent warps. Thresholds (`lid < s`) and single-lane sections (`lid == 0`) are not.
   bool periodic() const { return MaxTransitions > 2 || DivergentWarps > 2; }

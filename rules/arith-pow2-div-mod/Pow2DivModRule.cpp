@@ -75,9 +75,30 @@ public:
   }
 
 private:
+  static bool isConstPow2(const VExpr &D) { return D->Op == VOp::Const && log2Exact(D->Value); }
+
+  // A value the code keeps a power of two: `1 << k`, products of such values, and loop
+  // variables that start at one and are doubled or halved (`for (s = 1; ...; s *= 2)`).
   static bool isRuntimePow2(const VExpr &D) {
-    return D->Op == VOp::Shl && D->Ops[0]->Op == VOp::Const && D->Ops[0]->Value == 1 &&
-           D->Ops[1]->Op != VOp::Const;
+    auto pow2 = [](const VExpr &E) {
+      return isConstPow2(E) || isRuntimePow2(E) || (E->Op == VOp::Const && E->Value == 1);
+    };
+    switch (D->Op) {
+    case VOp::Shl:
+      return pow2(D->Ops[0]) && (D->Ops[1]->Op != VOp::Const || !isConstPow2(D->Ops[0]));
+    case VOp::Mul:
+      return pow2(D->Ops[0]) && pow2(D->Ops[1]);
+    case VOp::Sym: {
+      if (!D->Recurrence)
+        return false;
+      const LoopRecurrence &R = *D->Recurrence;
+      bool Scales = ((R.Step == VOp::Mul || R.Step == VOp::Div) && isConstPow2(R.Amount)) ||
+                    R.Step == VOp::Shl || R.Step == VOp::Shr;
+      return Scales && pow2(R.Init);
+    }
+    default:
+      return false;
+    }
   }
 
   void report(RuleContext &Ctx, const clang::BinaryOperator *Op, std::optional<int64_t> Const,

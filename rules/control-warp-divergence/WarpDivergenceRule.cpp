@@ -83,7 +83,7 @@ private:
       Msg += "; remap the work so that whole " + Warp + "s take the same path";
     FindingBuilder B = Ctx.report(C.Cond->getBeginLoc(), std::move(Msg));
     B.range(C.Cond->getSourceRange());
-    B.note(C.Cond->getBeginLoc(), "evaluated lane by lane over the first work-group, shape " +
+    B.note(C.Cond->getBeginLoc(), "evaluated lane by lane over a work-group of shape " +
                                       shapeText(Shape.Size) + " (" + Shape.Source + ")");
     double Idle = S.Warps ? double(S.DivergentWarps) / S.Warps : 0;
     B.cost("divergent-" + Warp + "s", S.DivergentWarps,
