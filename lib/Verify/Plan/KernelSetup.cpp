@@ -504,17 +504,19 @@ std::optional<KernelSetup> planKernelSetup(const TUAnalysis &A, const KernelInfo
   // Bytes moved: distinct elements each buffer has read and written over the NDRange.
   std::string Note;
   uint64_t Moved = 0;
-  bool Exact = true;
+  bool Exact = true, WholeFromSpec = false;
   for (const ArgPlan &Arg : S.Args) {
     if (Arg.K != ArgPlan::Buffer)
       continue;
     const clang::ParmVarDecl *P = ByName[Arg.Name];
     std::vector<bool> ReadBits(Arg.Elements), WriteBits(Arg.Elements);
-    bool Any = false;
+    bool Any = false, Enumerated = true, AnyRead = false, AnyWrite = false;
     for (const MemoryAccess &Acc : Facts.accesses()) {
       if (paramOf(Acc) != P)
         continue;
       Any = true;
+      AnyRead |= Acc.Read;
+      AnyWrite |= Acc.Write;
       int64_t Span = std::max<int64_t>(1, Acc.AccessBytes);
       bool Ok = forEachOffset(Acc, Range, Bindings, [&](int64_t Off) {
         if (Off < 0)
@@ -528,10 +530,19 @@ std::optional<KernelSetup> planKernelSetup(const TUAnalysis &A, const KernelInfo
             WriteBits[I] = true;
         }
       });
-      Exact &= Ok;
+      Enumerated &= Ok;
     }
     if (!Any)
       continue;
+    if (!Enumerated && Arg.SizeFromSpec) {
+      // Loop-indexed accesses cannot be enumerated; a buffer the spec sized is counted whole
+      // in each direction it is accessed, which is what a kernel that sweeps it moves.
+      std::fill(ReadBits.begin(), ReadBits.end(), AnyRead);
+      std::fill(WriteBits.begin(), WriteBits.end(), AnyWrite);
+      WholeFromSpec = true;
+    } else {
+      Exact &= Enumerated;
+    }
     uint64_t R = std::count(ReadBits.begin(), ReadBits.end(), true) * Arg.TypeBytes;
     uint64_t W = std::count(WriteBits.begin(), WriteBits.end(), true) * Arg.TypeBytes;
     Moved += R + W;
@@ -551,7 +562,11 @@ std::optional<KernelSetup> planKernelSetup(const TUAnalysis &A, const KernelInfo
     S.BytesMoved = Moved;
     S.BytesNote = (Note.empty() ? std::string("no global memory traffic") : Note) +
                   " per launch (distinct elements per buffer and direction over " +
-                  dimsText(S.Global, S.Dims) + " work-items)";
+                  dimsText(S.Global, S.Dims) + " work-items" +
+                  (WholeFromSpec ? "; buffers sized by the spec with loop-indexed accesses "
+                                   "counted whole"
+                                 : "") +
+                  ")";
   }
   return S;
 }
