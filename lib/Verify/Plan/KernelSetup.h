@@ -39,6 +39,11 @@ struct KernelSetup {
   std::vector<ArgPlan> Args;
   uint64_t BytesMoved = 0;
   std::string BytesNote;
+  // The changed kernel's own footprint, when it differs from BytesMoved (set by
+  // extendForAfter). AfterBytesUnknown: it could not be counted, so no after-GB/s is honest.
+  std::optional<uint64_t> BytesMovedAfter;
+  std::string BytesNoteAfter;
+  bool AfterBytesUnknown = false;
   std::vector<std::string> Assumptions; // defaults chosen, stated in the plan and the report
   std::optional<std::array<unsigned, 3>> Required; // reqd_work_group_size of the kernel
 };
@@ -57,7 +62,13 @@ std::optional<KernelSetup> planKernelSetup(const analysis::TUAnalysis &A,
 // same arguments (a changed version may reach further). False, with WhyNot, when After's
 // kernel is missing, declares different parameters or another reqd_work_group_size, or has
 // an access that cannot be bounded.
-bool extendForAfter(const analysis::TUAnalysis &After, KernelSetup &Setup, std::string &WhyNot);
+//
+// Also counts the bytes After's kernel moves, with the same distinct-elements rule, into
+// BytesMovedAfter when they differ from BytesMoved. For a what-if (WhatIf), a spec-sized buffer
+// whose accesses cannot be enumerated is not counted whole: the case is marked
+// AfterBytesUnknown instead, as a changed access usually touches less of it.
+bool extendForAfter(const analysis::TUAnalysis &After, KernelSetup &Setup, std::string &WhyNot,
+                    bool WhatIf = false);
 
 // The kernel's dimensions as used by its code (get_global_id(1) → 2), at least 1.
 unsigned usedDimensions(const analysis::KernelInfo &K);

@@ -210,7 +210,9 @@ bool planFindings(Linter &L, const FileResult &R, const VerifyOptions &Options, 
     bool Ok = false;
     bool Compiles = L.withAnalysis(
         R.Path, P.Case.After,
-        [&](const TUAnalysis &After) { Ok = extendForAfter(After, P.Case.Setup, Why); },
+        [&](const TUAnalysis &After) {
+          Ok = extendForAfter(After, P.Case.Setup, Why, P.Case.Variant == "what-if");
+        },
         AnalysisError);
     if (!Compiles) {
       skip(*P.F, P.Case.Kernel, "the changed source does not compile: " + AnalysisError);
@@ -284,6 +286,12 @@ nlohmann::json planJson(const PlanSet &Set, const runner::Settings &Settings) {
     if (S.BytesMoved)
       J["bytes_moved"] = S.BytesMoved;
     J["bytes_note"] = S.BytesNote;
+    if (S.BytesMovedAfter)
+      J["bytes_moved_after"] = *S.BytesMovedAfter;
+    if (S.AfterBytesUnknown)
+      J["bytes_after_unknown"] = true;
+    if (!S.BytesNoteAfter.empty())
+      J["bytes_note_after"] = S.BytesNoteAfter;
     Cases.push_back(std::move(J));
   }
   json Skipped = json::array();
