@@ -60,11 +60,25 @@ enum class VOp {
 
 // How a uniform symbol that changes in a loop takes its values (`s = L/2; s > 0; s >>= 1`):
 // Uniformity replays the loop to find the plausible values of `s`.
+//
+// A power-of-two recurrence (`offset = 1`, doubled in one loop and halved in the next) also
+// lists every initial value and every scaling update: its values are the powers of two between
+// the smallest initial value scaled down by every halving loop's trip count and the largest one
+// scaled up by every doubling loop's trip count (Uniformity bounds what it cannot count).
 struct LoopRecurrence {
   VExpr Init;
   VOp Step = VOp::Shr; // Mul, Div, Shl, Shr, Add, Sub
   VExpr Amount;
   VExpr Condition; // in terms of the symbol itself; null when unknown
+
+  struct Scale {
+    int Shift = 0; // log2 of the factor one execution applies: `*= 2` is 1, `>>= 1` is -1
+    // Conditions of the loops around the update, outermost first (null: no condition).
+    std::vector<VExpr> LoopConditions;
+  };
+  std::vector<VExpr> PowerOfTwoInits; // constant powers of two; empty: not this form
+  std::vector<Scale> Scales;
+  bool powerOfTwo() const { return !PowerOfTwoInits.empty() && !Scales.empty(); }
 };
 
 struct VNode {

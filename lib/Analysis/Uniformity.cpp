@@ -3,6 +3,7 @@
 #include "Analysis/AccessQueries.h"
 
 #include <algorithm>
+#include <bit>
 #include <map>
 
 namespace cllint::analysis {
@@ -63,11 +64,152 @@ std::optional<WarpSplit> splitWarps(const VExpr &Cond, const std::array<unsigned
   return S;
 }
 
+namespace {
+
+// How many times a loop with this condition runs: the number of values its own counter is
+// replayed through. nullopt when the condition has no replayable counter.
+std::optional<int64_t> tripCount(const VExpr &Cond, const VNode &Sym, const SymbolValues &Env) {
+  if (!Cond)
+    return std::nullopt;
+  std::vector<const VNode *> Syms;
+  collectSymbols(Cond, Syms);
+  for (const VNode *S : Syms)
+    if (S->Recurrence && S->Name != Sym.Name && !Env.count(S->Name)) {
+      std::vector<int64_t> Values = plausibleValues(*S, Env);
+      if (Values.empty())
+        return std::nullopt;
+      return static_cast<int64_t>(Values.size());
+    }
+  // A counted loop (`for (d = 0; d < 3; ++d)`): its counter is `init + k_d*step`, so the trip
+  // count is the first k_d for which the condition fails.
+  std::vector<std::string> Free;
+  for (const VNode *S : Syms)
+    if (!Env.count(S->Name))
+      Free.push_back(S->Name);
+  if (Free.size() != 1 || Free[0].rfind("k_", 0) != 0)
+    return std::nullopt;
+  for (int64_t K = 0; K <= 4096; ++K) {
+    SymbolValues E = Env;
+    E[Free[0]] = K;
+    auto C = evaluate(Cond, {0, 0, 0}, E);
+    if (!C)
+      return std::nullopt;
+    if (!*C)
+      return K;
+  }
+  return std::nullopt;
+}
+
+// The largest exponent e in [From, MaxExp] for which a loop condition that tests Sym itself
+// holds at 2^e; nullopt when it cannot be evaluated or never holds.
+constexpr int MaxExp = 30;
+std::optional<int> guardBound(const VExpr &Cond, const VNode &Sym, int From,
+                              const SymbolValues &Env) {
+  std::optional<int> Best;
+  for (int E = std::max(From, 0); E <= MaxExp; ++E) {
+    SymbolValues Env2 = Env;
+    Env2[Sym.Name] = int64_t(1) << E;
+    auto C = evaluate(Cond, {0, 0, 0}, Env2);
+    if (!C)
+      return std::nullopt;
+    if (*C)
+      Best = E;
+  }
+  return Best;
+}
+
+// The powers of two a power-of-two recurrence goes through (see LoopRecurrence).
+std::vector<int64_t> powerOfTwoValues(const VNode &Sym, const LoopRecurrence &R,
+                                      const SymbolValues &Env) {
+  int Lo = MaxExp, Hi = 0;
+  for (const VExpr &Init : R.PowerOfTwoInits) {
+    auto V = evaluate(Init, {0, 0, 0}, Env);
+    if (!V || *V <= 0 || (*V & (*V - 1)))
+      return {};
+    int E = std::countr_zero(static_cast<uint64_t>(*V));
+    Lo = std::min(Lo, E);
+    Hi = std::max(Hi, E);
+  }
+  int64_t Up = 0, Down = 0;
+  bool Unbounded = false;
+  std::optional<int> Guarded; // the highest value a self-testing loop lets through, scaled once
+  for (const LoopRecurrence::Scale &S : R.Scales) {
+    int64_t Runs = 1;
+    bool Known = true;
+    for (const VExpr &C : S.LoopConditions) {
+      if (C && S.Shift > 0) {
+        std::vector<const VNode *> Syms;
+        collectSymbols(C, Syms);
+        bool TestsSelf = std::any_of(Syms.begin(), Syms.end(),
+                                     [&](const VNode *N) { return N->Name == Sym.Name; });
+        if (TestsSelf) {
+          if (auto G = guardBound(C, Sym, Lo, Env)) {
+            Guarded = std::max(Guarded.value_or(0), *G + S.Shift);
+            Known = false;
+            Runs = 0;
+            break;
+          }
+        }
+      }
+      auto T = tripCount(C, Sym, Env);
+      if (!T) {
+        Known = false;
+        break;
+      }
+      Runs = std::min<int64_t>(Runs * *T, 64);
+    }
+    if (S.Shift > 0) {
+      if (Known)
+        Up += S.Shift * Runs;
+      else if (Runs) // not bounded by a guard either
+        Unbounded = true;
+    } else if (S.Shift < 0) {
+      Down = Known ? Down - S.Shift * Runs : MaxExp;
+    }
+  }
+  int64_t Top = Hi + Up;
+  if (Guarded)
+    Top = std::max<int64_t>(Top, *Guarded);
+  if (Unbounded) {
+    // Nothing counts the doublings: stop at the work-group size, the usual extent of a tree.
+    int64_t Lanes = 1;
+    for (unsigned D = 0; D < 3; ++D) {
+      auto It = Env.find(localSizeSym(D));
+      if (It == Env.end())
+        return {};
+      Lanes *= std::max<int64_t>(1, It->second);
+    }
+    Top = std::max<int64_t>(Hi, 63 - std::countl_zero(static_cast<uint64_t>(Lanes)));
+  }
+  Top = std::min<int64_t>(Top, MaxExp);
+  int64_t Bottom = std::max<int64_t>(0, Lo - Down);
+  std::vector<int64_t> Out;
+  for (int64_t E = Bottom; E <= Top; ++E)
+    Out.push_back(int64_t(1) << E);
+  return Out;
+}
+
+} // namespace
+
 std::vector<int64_t> plausibleValues(const VNode &Sym, const SymbolValues &Env) {
   std::vector<int64_t> Out;
   if (!Sym.Recurrence)
     return Out;
   const LoopRecurrence &R = *Sym.Recurrence;
+  if (R.powerOfTwo()) {
+    // A loop that tests the variable itself replays exactly; otherwise the loops' trip counts
+    // bound it.
+    if (R.Condition && R.Scales.size() == 1) {
+      LoopRecurrence Classic = R;
+      Classic.PowerOfTwoInits.clear();
+      VNode Plain = Sym;
+      Plain.Recurrence = std::make_shared<const LoopRecurrence>(std::move(Classic));
+      Out = plausibleValues(Plain, Env);
+      if (!Out.empty())
+        return Out;
+    }
+    return powerOfTwoValues(Sym, R, Env);
+  }
   auto Init = evaluate(R.Init, {0, 0, 0}, Env);
   auto Amount = evaluate(R.Amount, {0, 0, 0}, Env);
   if (!Init || !Amount || !R.Condition)
@@ -116,8 +258,8 @@ namespace {
 
 // Values tried for uniform symbols nothing binds (kernel arguments, loop counters): a
 // condition counts as divergent only when it is divergent for every one of them.
-const int64_t Samples[] = {0, 1, 2, 3, 4, 7, 8, 16, 17, 31, 32, 33, 64, 100, 128, 255, 256, 1000,
-                           1024, 4096, 100000};
+const int64_t Samples[] = {0,  1,  2,   3,   4,   7,   8,    16,   17,   31,    32,
+                           33, 64, 100, 128, 255, 256, 1000, 1024, 4096, 100000};
 
 bool isGroupId(const std::string &Name) { return Name.rfind("get_group_id", 0) == 0; }
 

@@ -4,6 +4,8 @@
 #include "clang/AST/Stmt.h"
 #include "clang/AST/StmtCXX.h"
 
+#include <bit>
+
 namespace cllint::analysis {
 namespace {
 
@@ -528,6 +530,44 @@ VExpr ValueBuilder::resolveVariable(const VarDecl *V, Instance &I) {
       return Step{Op, B->getLHS()};
     return std::nullopt;
   };
+  // Every definition keeps V a power of two: constant powers of two assigned, updates that
+  // multiply, divide or shift by constant powers of two, in any number of loops, none under a
+  // condition that varies within a warp.
+  auto powerOfTwo = [&](LoopRecurrence &Rec) {
+    for (const VarDef &D : Defs) {
+      for (const auto &[S, C] : D.Nest)
+        if (C && isVarying(value(C, I)))
+          return false;
+      if ((D.K == VarDef::Init || D.K == VarDef::Assign) && !mentions(D.Rhs, V)) {
+        VExpr X = value(D.Rhs, I);
+        if (X->Op != VOp::Const || X->Value <= 0 || (X->Value & (X->Value - 1)))
+          return false;
+        Rec.PowerOfTwoInits.push_back(X);
+        continue;
+      }
+      std::optional<Step> S = stepOf(D);
+      if (!S || !S->Amount)
+        return false;
+      VExpr A = value(S->Amount, I);
+      if (A->Op != VOp::Const)
+        return false;
+      int64_t K = A->Value;
+      bool Pow2 = K > 0 && !(K & (K - 1));
+      int Log = Pow2 ? std::countr_zero(static_cast<uint64_t>(K)) : 0;
+      LoopRecurrence::Scale Sc;
+      if ((S->Op == VOp::Mul || S->Op == VOp::Div) && Pow2)
+        Sc.Shift = S->Op == VOp::Mul ? Log : -Log;
+      else if ((S->Op == VOp::Shl || S->Op == VOp::Shr) && K >= 0 && K < 31)
+        Sc.Shift = S->Op == VOp::Shl ? int(K) : -int(K);
+      else
+        return false;
+      for (const auto &[Loop, C] : D.Nest)
+        if (isLoop(Loop))
+          Sc.LoopConditions.push_back(C ? value(C, I) : nullptr);
+      Rec.Scales.push_back(std::move(Sc));
+    }
+    return Rec.powerOfTwo();
+  };
   if (Inits.size() == 1 && !Updates.empty()) {
     // The innermost loop that holds every update and not the initial value.
     const Stmt *Loop = nullptr;
@@ -578,10 +618,32 @@ VExpr ValueBuilder::resolveVariable(const VarDecl *V, Instance &I) {
           I.Memo[V] = Sym;
           if (const Expr *Cond = loopCondition(Loop))
             Rec->Condition = value(Cond, I);
+          // When the loop's condition is on another counter, the values are bounded by its
+          // trip count instead.
+          LoopRecurrence Pow2;
+          if (powerOfTwo(Pow2)) {
+            Rec->PowerOfTwoInits = std::move(Pow2.PowerOfTwoInits);
+            Rec->Scales = std::move(Pow2.Scales);
+          }
           I.Memo.erase(V);
           return Sym;
         }
       }
+    }
+  }
+
+  if (!Updates.empty()) {
+    auto Rec = std::make_shared<LoopRecurrence>();
+    VExpr Sym = vSym(Name, true, Rec);
+    I.Memo[V] = Sym; // a loop condition may test V itself
+    bool Ok = powerOfTwo(*Rec);
+    I.Memo.erase(V);
+    if (Ok) {
+      // Seen as a doubling from its first initial value by rules that only ask "a power of two?".
+      Rec->Init = Rec->PowerOfTwoInits.front();
+      Rec->Step = VOp::Mul;
+      Rec->Amount = vConst(2);
+      return Sym;
     }
   }
 

@@ -1,6 +1,7 @@
 // Uniformity and warp splits of typical branch conditions.
 #include "Analysis/Uniformity.h"
 
+#include "Analysis/AccessQueries.h"
 #include "Analysis/TUAnalysis.h"
 #include "Frontend/OpenCLParser.h"
 
@@ -74,4 +75,82 @@ TEST(Uniformity, LoadedValuesAreUndecided) {
   EXPECT_EQ(ifVerdict("a[lid] > 0").K, ConditionVerdict::Undecided);
   EXPECT_EQ(uniformityOf(vLane(0)), Uniformity::Varying);
   EXPECT_EQ(uniformityOf(vSym("n")), Uniformity::Uniform);
+}
+
+namespace {
+
+// Plausible values of `offset` as the first `if` condition of the kernel sees it.
+std::vector<int64_t> offsetValues(const std::string &Body,
+                                  std::array<unsigned, 3> Shape = {256, 1, 1}) {
+  std::string Src = "__kernel void k(__global float *a, uint n) {\n"
+                    "  uint lid = get_local_id(0);\n" +
+                    Body + "\n}\n";
+  std::vector<int64_t> Out;
+  bool Found = false;
+  parseOpenCL("k.cl", Src, CompileFlags(),
+              [&](clang::ASTContext &Ctx, clang::Preprocessor &, const LocationResolver &) {
+                TUAnalysis A(Ctx, nvidiaProfile(), std::nullopt);
+                const KernelInfo &K = A.kernels().kernels().front();
+                for (const BranchCondition &C : A.facts(K).conditions()) {
+                  if (!llvm::isa<clang::IfStmt>(C.Owner) || Found)
+                    continue;
+                  std::vector<const VNode *> Syms;
+                  collectSymbols(C.Value, Syms);
+                  for (const VNode *S : Syms)
+                    if (S->Name == "offset") {
+                      Found = true;
+                      Out = plausibleValues(*S, firstGroupBindings(Shape));
+                    }
+                }
+              });
+  EXPECT_TRUE(Found) << Body;
+  return Out;
+}
+
+std::vector<int64_t> powers(int From, int To) {
+  std::vector<int64_t> Out;
+  for (int E = From; E <= To; ++E)
+    Out.push_back(int64_t(1) << E);
+  return Out;
+}
+
+} // namespace
+
+TEST(Uniformity, PowerOfTwoAcrossTwoLoopsIsBoundedByTripCounts) {
+  // Blelloch: doubled 9 times in the up-sweep, halved 9 times in the down-sweep.
+  std::string Scan = "  uint offset = 1;\n"
+                     "  for (uint d = 256; d > 0; d >>= 1) { if (lid < d + offset) a[lid] = 0;\n"
+                     "    offset *= 2; }\n"
+                     "  for (uint d = 1; d < 512; d *= 2) { offset >>= 1; }";
+  EXPECT_EQ(offsetValues(Scan), powers(0, 9));
+  // Shifts, a multiplication by 4 and a reassignment between the loops: the order of the
+  // definitions is not followed, so the bound is the largest start (64) times every doubling.
+  std::string Mixed = "  uint offset = 2;\n"
+                      "  for (uint d = 0; d < 3; ++d) { if (lid < offset) a[lid] = 0;\n"
+                      "    offset <<= 1; }\n"
+                      "  offset = 64;\n"
+                      "  for (uint d = 0; d < 2; ++d) offset = offset * 4;\n"
+                      "  for (uint d = 0; d < 8; ++d) offset /= 2;";
+  EXPECT_EQ(offsetValues(Mixed), powers(0, 13));
+}
+
+TEST(Uniformity, PowerOfTwoWithUncountedLoopsIsBoundedByGuardOrWorkGroup) {
+  // The loop tests the variable itself: 64 is the last value below 100, doubled once to 128.
+  std::string Guard = "  uint offset = 1;\n"
+                      "  while (offset < 100) { if (lid < offset) a[lid] = 0; offset *= 2; }\n"
+                      "  for (uint d = 0; d < 2; ++d) offset >>= 1;";
+  EXPECT_EQ(offsetValues(Guard), powers(0, 7));
+  // Trip counts on a kernel argument: up to the work-group size.
+  std::string Arg =
+      "  uint offset = 1;\n"
+      "  for (uint d = 0; d < n; ++d) { if (lid < offset) a[lid] = 0; offset *= 2; }\n"
+      "  for (uint d = 0; d < n; ++d) offset >>= 1;";
+  EXPECT_EQ(offsetValues(Arg), powers(0, 8));
+  EXPECT_EQ(offsetValues(Arg, {64, 1, 1}), powers(0, 6));
+  // A non-power-of-two step is not this form: no plausible values.
+  std::string Odd =
+      "  uint offset = 1;\n"
+      "  for (uint d = 0; d < 4; ++d) { if (lid < offset) a[lid] = 0; offset *= 3; }\n"
+      "  for (uint d = 0; d < 4; ++d) offset >>= 1;";
+  EXPECT_TRUE(offsetValues(Odd).empty());
 }
