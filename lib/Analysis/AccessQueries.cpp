@@ -20,13 +20,17 @@ std::array<int64_t, 3> laneIds(unsigned Lane, const std::array<unsigned, 3> &Sha
   return {Lane % L0, (Lane / L0) % L1, Lane / (L0 * L1)};
 }
 
-std::optional<LaneStride> laneStride(const MemoryAccess &A, const std::array<unsigned, 3> &Shape) {
+std::optional<LaneStride> laneStride(const MemoryAccess &A, const std::array<unsigned, 3> &Shape,
+                                     const SymbolValues &Extra) {
   if (!A.Bytes.isAffine())
     return std::nullopt;
   LaneStride S;
   S.Dim = Shape[0] > 1 ? 0 : (Shape[1] > 1 ? 1 : 2);
   S.Bytes = A.Bytes.Lane[S.Dim];
-  S.Value = S.Bytes.evaluate(firstGroupBindings(Shape));
+  SymbolValues Env = firstGroupBindings(Shape);
+  for (const auto &[K, V] : Extra)
+    Env[K] = V;
+  S.Value = S.Bytes.evaluate(Env);
   return S;
 }
 

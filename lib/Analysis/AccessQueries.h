@@ -29,7 +29,8 @@ struct LaneStride {
 };
 // Stride of A between consecutive lanes along the first dimension with more than one lane;
 // nullopt when the address is not affine in the lane ids.
-std::optional<LaneStride> laneStride(const MemoryAccess &A, const std::array<unsigned, 3> &Shape);
+std::optional<LaneStride> laneStride(const MemoryAccess &A, const std::array<unsigned, 3> &Shape,
+                                     const SymbolValues &Extra = {});
 
 // Byte offsets (from the base) of each lane of warp `Warp` of the first work-group; the
 // constant part counts as 0 when it is not known. Empty when a coefficient is not numeric.

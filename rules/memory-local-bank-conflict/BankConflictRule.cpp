@@ -1,6 +1,7 @@
 // memory-local-bank-conflict: lanes of one warp hitting the same __local bank at different
 // addresses, which serialises the access.
 #include "Analysis/AccessQueries.h"
+#include "Analysis/Uniformity.h"
 #include "Rule.h"
 #include "RuleSupport.h"
 
@@ -9,6 +10,7 @@
 #include "clang/AST/TypeLoc.h"
 #include "clang/Lex/Lexer.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -87,20 +89,83 @@ public:
   }
 
 private:
+  // The one loop variable with a replayable recurrence that the address's lane coefficients
+  // need, when the shape binds everything else.
+  static const VNode *replayedSymbol(const MemoryAccess &A, const WorkGroupShape &Shape) {
+    if (!A.Bytes.isAffine() || !A.ByteOffset)
+      return nullptr;
+    SymbolValues Env = firstGroupBindings(Shape.Size);
+    std::vector<const VNode *> Syms;
+    collectSymbols(A.ByteOffset, Syms);
+    const VNode *Rec = nullptr;
+    for (const VNode *S : Syms) {
+      if (Env.count(S->Name))
+        continue;
+      bool InCoefficient = false;
+      for (const Poly &C : A.Bytes.Lane)
+        for (const std::string &N : C.symbols())
+          InCoefficient |= N == S->Name;
+      if (!InCoefficient)
+        continue;
+      if (!S->Recurrence || Rec)
+        return nullptr;
+      Rec = S;
+    }
+    return Rec;
+  }
+
   bool checkAccess(RuleContext &Ctx, const KernelInfo &K, const KernelFacts &F,
                    const MemoryAccess &A, const WorkGroupShape &Shape) {
     const DeviceProfile &P = Ctx.profile();
+    auto ideal = [&](size_t Lanes) {
+      return std::max(1u, unsigned((std::min<size_t>(Lanes, P.Banks) *
+                                        std::max<int64_t>(A.AccessBytes, P.BankWidth) +
+                                    P.Banks * P.BankWidth - 1) /
+                                   (P.Banks * P.BankWidth)));
+    };
+    // A loop variable in the address (`offset` doubled in one loop, halved in the next) is
+    // replayed over its plausible values; the worst one is reported.
+    SymbolValues Worst;
+    std::string Symbol;
+    unsigned ValuesConflict = 0, ValuesTotal = 0;
+    unsigned D = 0;
     std::vector<int64_t> Addrs = warpAddresses(A, Shape.Size, P.WarpSize);
-    if (Addrs.empty())
-      return false;
-    unsigned D = degree(Addrs, A.AccessBytes, P);
-    unsigned Ideal =
-        (std::min<size_t>(Addrs.size(), P.Banks) * std::max<int64_t>(A.AccessBytes, P.BankWidth) +
-         P.Banks * P.BankWidth - 1) /
-        (P.Banks * P.BankWidth);
-    if (D <= std::max(1u, Ideal))
-      return false;
-    auto Stride = laneStride(A, Shape.Size);
+    if (Addrs.empty()) {
+      const VNode *Rec = replayedSymbol(A, Shape);
+      if (!Rec)
+        return false;
+      int64_t ArrayBytes = A.ElementBytes;
+      for (int64_t Dim : A.ArrayDims)
+        ArrayBytes *= Dim;
+      for (int64_t X : plausibleValues(*Rec, firstGroupBindings(Shape.Size))) {
+        SymbolValues Extra = {{Rec->Name, X}};
+        std::vector<int64_t> Xs = warpAddresses(A, Shape.Size, P.WarpSize, 0, Extra);
+        if (Xs.empty())
+          continue;
+        // A value that puts every lane outside the array is not one the access sees.
+        if (!A.ArrayDims.empty() &&
+            std::none_of(Xs.begin(), Xs.end(), [&](int64_t B) { return B >= 0 && B < ArrayBytes; }))
+          continue;
+        ++ValuesTotal;
+        unsigned DX = degree(Xs, A.AccessBytes, P);
+        if (DX <= ideal(Xs.size()))
+          continue;
+        ++ValuesConflict;
+        if (DX > D) {
+          D = DX;
+          Addrs = std::move(Xs);
+          Worst = Extra;
+        }
+      }
+      if (!ValuesConflict)
+        return false;
+      Symbol = Rec->Name;
+    } else {
+      D = degree(Addrs, A.AccessBytes, P);
+      if (D <= ideal(Addrs.size()))
+        return false;
+    }
+    auto Stride = laneStride(A, Shape.Size, Worst);
     std::string What = A.Read && A.Write ? "load and store" : (A.Write ? "store" : "load");
     std::string Name = A.Base->getNameAsString();
     std::string Msg = "__local " + What + " of '" + Name + "' has a " + std::to_string(D) +
@@ -110,6 +175,10 @@ private:
       Msg += " (stride of " + std::to_string(*Stride->Value / P.BankWidth) +
              " words between consecutive work-items, " + std::to_string(P.Banks) + " banks)";
     Msg += ", so the access is replayed " + std::to_string(D) + " times";
+    if (!Symbol.empty())
+      Msg += " (" + Symbol + " = " + std::to_string(Worst.begin()->second) + "; " +
+             std::to_string(ValuesConflict) + " of " + std::to_string(ValuesTotal) +
+             " values of '" + Symbol + "' conflict)";
     std::optional<std::pair<clang::CharSourceRange, std::string>> Pad = padding(Ctx, K, F, A);
     if (Pad)
       Msg += "; pad the innermost dimension by one element";
