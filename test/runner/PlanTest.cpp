@@ -113,6 +113,24 @@ TEST_F(PlanTest, ReadsEveryField) {
   EXPECT_EQ(c.args[4].localBytes, 4096u);
 }
 
+TEST_F(PlanTest, BytesMovedAfter) {
+  json p = validPlan();
+  p["cases"][0]["bytes_moved_after"] = 4096;
+  p["cases"][0]["bytes_note_after"] = "reads 2 KiB, writes 2 KiB";
+  Case c = parse(p).cases[0];
+  ASSERT_TRUE(c.bytesMovedAfter);
+  EXPECT_EQ(*c.bytesMovedAfter, 4096u);
+  EXPECT_EQ(c.bytesNoteAfter, "reads 2 KiB, writes 2 KiB");
+  EXPECT_FALSE(c.bytesAfterUnknown);
+  // Unknown after-bytes and a count together contradict each other.
+  p["cases"][0]["bytes_after_unknown"] = true;
+  EXPECT_NE(error(p).find("bytes_after_unknown"), std::string::npos);
+  p["cases"][0].erase("bytes_moved_after");
+  EXPECT_TRUE(parse(p).cases[0].bytesAfterUnknown);
+  p["cases"][0]["bytes_after_unknown"] = "yes";
+  EXPECT_NE(error(p).find("bytes_after_unknown"), std::string::npos);
+}
+
 TEST_F(PlanTest, Defaults) {
   json p = validPlan();
   p.erase("settings");
@@ -131,6 +149,8 @@ TEST_F(PlanTest, Defaults) {
   EXPECT_EQ(k.kernelAfter, "k");
   EXPECT_FALSE(k.local);
   EXPECT_EQ(k.bytesMoved, 0u);
+  EXPECT_FALSE(k.bytesMovedAfter); // plans from before bytes_moved_after still load
+  EXPECT_FALSE(k.bytesAfterUnknown);
   EXPECT_EQ(k.args[0].fill.kind, FillSpec::Kind::Zero);
   EXPECT_FALSE(k.args[0].output);
 }

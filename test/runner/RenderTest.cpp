@@ -1,6 +1,7 @@
 #include "cllint/Verify/Runner/Render.h"
 
 #include "XmlCheck.h"
+#include "cllint/Verify/Runner/ResultsJson.h"
 
 #include <gtest/gtest.h>
 
@@ -99,6 +100,32 @@ TEST(Derive, NoBytesMeansNoBandwidth) {
   deriveFigures(c);
   EXPECT_FALSE(c.before->gbps);
   EXPECT_TRUE(c.speedup);
+}
+
+TEST(Derive, AfterUsesItsOwnBytes) {
+  CaseResult c = makeCase("k", 4'000'000, 2'000'000, 1000);
+  c.bytesMovedAfter = 1024 * 1024;
+  deriveFigures(c);
+  EXPECT_NEAR(*c.before->gbps, 8.0 * 1024 * 1024 / 4e6, 1e-9);
+  ASSERT_TRUE(c.after->gbps);
+  EXPECT_NEAR(*c.after->gbps, 1024.0 * 1024 / 2e6, 1e-9);
+  CaseResult back = caseFromJson(toJson(c));
+  ASSERT_TRUE(back.bytesMovedAfter);
+  EXPECT_EQ(*back.bytesMovedAfter, 1024u * 1024);
+}
+
+TEST(Derive, UnknownAfterBytesGiveNoAfterBandwidth) {
+  CaseResult c = makeCase("k", 4'000'000, 2'000'000, 1000);
+  c.bytesAfterUnknown = true;
+  deriveFigures(c);
+  EXPECT_TRUE(c.before->gbps);
+  EXPECT_FALSE(c.after->gbps);
+  EXPECT_TRUE(c.speedup);
+  Results r;
+  r.cases.push_back(c);
+  const std::string table = renderTable(r);
+  EXPECT_NE(table.find(" → —"), std::string::npos) << table;
+  EXPECT_TRUE(caseFromJson(toJson(c)).bytesAfterUnknown);
 }
 
 TEST(RenderTable, ShowsEveryColumnHonestly) {

@@ -146,6 +146,39 @@ TEST(PlanBuilder, StridedReadGetsAUnitStrideWhatIf) {
   EXPECT_NE(R.Out.find("not compared (what-if)"), std::string::npos) << R.Out;
 }
 
+TEST(PlanBuilder, WhatIfTouchingFewerBytesCountsItsOwnFootprint) {
+  Input In("aos_loop.cl");
+  In.add("memory-global-stride", "in[i * 4 + q]");
+  // Sizing does not follow the loop; a spec sizes the buffer, as for the corpus kernels.
+  Spec S;
+  S.Kernels["aos_sum"].Args["in"].Elements = 4u * 4096;
+  S.Kernels["aos_sum"].Origin = "test";
+  VerifyOptions O = global({4096});
+  O.CommandLineSpec = &S;
+  PlanSet Set = In.plan(O);
+  ASSERT_EQ(Set.Cases.size(), 1u) << reasons(Set);
+  const PlannedCase &C = Set.Cases[0];
+  EXPECT_EQ(C.Variant, "what-if");
+  // The loop on q (four iterations) is enumerated: 4 * 4096 floats read, 4096 written.
+  EXPECT_EQ(C.Setup.BytesMoved, (4u * 4096 + 4096) * 4) << C.Setup.BytesNote;
+  // Unit stride: each of the 16 work-groups reads 256 + 3 floats.
+  ASSERT_TRUE(C.Setup.BytesMovedAfter) << C.Setup.BytesNoteAfter;
+  EXPECT_EQ(*C.Setup.BytesMovedAfter, (16u * 259 + 4096) * 4);
+  EXPECT_FALSE(C.Setup.AfterBytesUnknown);
+  nlohmann::json J = planJson(Set, runner::Settings{});
+  EXPECT_EQ(J["cases"][0]["bytes_moved_after"], *C.Setup.BytesMovedAfter);
+
+  Ran R = runPlan(Set, "aos_loop");
+  EXPECT_EQ(R.Status, 0) << R.Out << R.Err;
+  auto Out = nlohmann::json::parse(R.Out, nullptr, false);
+  ASSERT_FALSE(Out.is_discarded()) << R.Out;
+  const auto &Case = Out["cases"][0];
+  EXPECT_EQ(Case["bytes_moved_after"], *C.Setup.BytesMovedAfter);
+  ASSERT_TRUE(Case["after"]["gbps"].is_number()) << R.Out;
+  EXPECT_NEAR(Case["after"]["gbps"].get<double>(),
+              double(*C.Setup.BytesMovedAfter) / Case["after"]["median_ns"].get<double>(), 1e-6);
+}
+
 TEST(PlanBuilder, TwoDimensionalWhatIfUsesTheLinearLaneId) {
   Input In("transpose_tile.cl");
   In.add("memory-global-stride", "in[(gy + ly)");

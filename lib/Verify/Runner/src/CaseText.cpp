@@ -54,7 +54,9 @@ std::string bandwidthCell(const CaseResult &r) {
   };
   if (!(r.before && r.before->gbps) && !(r.after && r.after->gbps))
     return "-";
-  return gbps(r.before) + " → " + gbps(r.after);
+  // The after kernel's bytes could not be counted: its time stands alone.
+  const std::string after = r.bytesAfterUnknown ? std::string("—") : gbps(r.after);
+  return gbps(r.before) + " → " + after;
 }
 
 std::string speedupCell(const CaseResult &r) {

@@ -109,6 +109,12 @@ std::string tableSection(const Results &r) {
     std::string bytes = c.bytesMoved ? formatBytes(c.bytesMoved) : "-";
     if (!c.bytesNote.empty())
       bytes += " (" + c.bytesNote + ")";
+    if (c.bytesMovedAfter)
+      bytes += "; after: " + formatBytes(*c.bytesMovedAfter) +
+               (c.bytesNoteAfter.empty() ? "" : " (" + c.bytesNoteAfter + ")");
+    else if (c.bytesAfterUnknown)
+      bytes += "; after: not counted, no after GB/s" +
+               (c.bytesNoteAfter.empty() ? "" : " (" + c.bytesNoteAfter + ")");
     out += "<tr class=\"" + rowClass + "\" id=\"case-" + escape(c.id) + "\"><td><code>" +
            escape(caseLabel(r, i)) + "</code></td><td>" + escape(c.rule) +
            "</td><td class=\"num\">" + (c.line ? std::to_string(c.line) : "-") +

@@ -199,6 +199,18 @@ Case PlanReader::readCase(const json &object, const std::string &path,
     c.bytesNote = string(*v, member(path, "bytes_note"));
   if (const json *v = find(object, "timeout_ms"))
     c.timeoutMs = static_cast<int>(integer(*v, member(path, "timeout_ms"), 1));
+  if (const json *v = find(object, "bytes_moved_after"))
+    c.bytesMovedAfter =
+        static_cast<std::uint64_t>(integer(*v, member(path, "bytes_moved_after"), 0));
+  if (const json *v = find(object, "bytes_note_after"))
+    c.bytesNoteAfter = string(*v, member(path, "bytes_note_after"));
+  if (const json *v = find(object, "bytes_after_unknown")) {
+    if (!v->is_boolean())
+      fail(member(path, "bytes_after_unknown"), "expected true or false, found " + describe(*v));
+    c.bytesAfterUnknown = v->get<bool>();
+    if (c.bytesAfterUnknown && c.bytesMovedAfter)
+      fail(member(path, "bytes_after_unknown"), "is true but bytes_moved_after is given");
+  }
 
   if (c.variant == Variant::Fix && c.compare != CompareMode::None) {
     bool anyOutput = false;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace cllint::runner {
 namespace {
@@ -30,9 +31,18 @@ std::string_view toString(CaseStatus status) {
 
 void deriveFigures(CaseResult &r) {
   // bytes per nanosecond is GB/s (10^9 bytes per second).
-  for (std::optional<Timing> *t : {&r.before, &r.after})
-    if (*t && r.bytesMoved && (*t)->medianNs)
-      (*t)->gbps = static_cast<double>(r.bytesMoved) / static_cast<double>((*t)->medianNs);
+  // The after side moves bytesMovedAfter when the plan gives it (a what-if kernel often touches
+  // fewer bytes), none known when the plan says they could not be counted.
+  const std::uint64_t after = r.bytesAfterUnknown ? 0 : r.bytesMovedAfter.value_or(r.bytesMoved);
+  const std::pair<std::optional<Timing> *, std::uint64_t> sides[] = {{&r.before, r.bytesMoved},
+                                                                     {&r.after, after}};
+  for (const auto &[t, bytes] : sides) {
+    if (!*t)
+      continue;
+    (*t)->gbps.reset();
+    if (bytes && (*t)->medianNs)
+      (*t)->gbps = static_cast<double>(bytes) / static_cast<double>((*t)->medianNs);
+  }
   r.speedup.reset();
   r.measurable = false;
   if (r.before && r.after && r.after->medianNs) {

@@ -105,6 +105,12 @@ json toJson(const CaseResult &r) {
   j["bytes_moved"] = r.bytesMoved;
   if (!r.bytesNote.empty())
     j["bytes_note"] = r.bytesNote;
+  if (r.bytesMovedAfter)
+    j["bytes_moved_after"] = *r.bytesMovedAfter;
+  if (r.bytesAfterUnknown)
+    j["bytes_after_unknown"] = true;
+  if (!r.bytesNoteAfter.empty())
+    j["bytes_note_after"] = r.bytesNoteAfter;
   return j;
 }
 
@@ -127,6 +133,10 @@ CaseResult caseFromJson(const json &j) {
   r.differing = j.value("differing_elements", std::uint64_t(0));
   r.bytesMoved = j.value("bytes_moved", std::uint64_t(0));
   r.bytesNote = j.value("bytes_note", "");
+  if (j.contains("bytes_moved_after") && j["bytes_moved_after"].is_number_unsigned())
+    r.bytesMovedAfter = j["bytes_moved_after"].get<std::uint64_t>();
+  r.bytesNoteAfter = j.value("bytes_note_after", "");
+  r.bytesAfterUnknown = j.value("bytes_after_unknown", false);
   return r;
 }
 

@@ -86,6 +86,9 @@ CaseResult runCase(const DeviceInfo &device, const Case &c, int runs, int warmup
   result.variant = c.variant;
   result.bytesMoved = c.bytesMoved;
   result.bytesNote = c.bytesNote;
+  result.bytesMovedAfter = c.bytesMovedAfter;
+  result.bytesNoteAfter = c.bytesNoteAfter;
+  result.bytesAfterUnknown = c.bytesAfterUnknown;
   deriveFigures(result);
   return result;
 }

@@ -58,6 +58,12 @@ struct Case {
   std::vector<KernelArg> args;
   std::uint64_t bytesMoved = 0; // bytes read + written per launch; 0 when unknown
   std::string bytesNote;
+  // The after kernel's own bytes, when they differ (a what-if often touches fewer); without
+  // it the after GB/s uses bytesMoved. bytesAfterUnknown: they could not be counted, so there
+  // is no after GB/s.
+  std::optional<std::uint64_t> bytesMovedAfter;
+  std::string bytesNoteAfter;
+  bool bytesAfterUnknown = false;
   int timeoutMs = 0; // 0: use the plan's settings.timeout_ms
 };
 

@@ -16,7 +16,7 @@ namespace cllint::runner {
 struct Timing {
   std::uint64_t medianNs = 0, minNs = 0, maxNs = 0;
   std::uint64_t q1Ns = 0, q3Ns = 0; // quartiles, for a spread that one outlier cannot inflate
-  std::optional<double> gbps;       // bytes_moved / median; absent when bytes_moved is unknown
+  std::optional<double> gbps;       // bytes moved / median; absent when the bytes are unknown
 };
 
 enum class CaseStatus { Ok, Mismatch, Error, Timeout };
@@ -28,6 +28,9 @@ struct CaseResult {
   Variant variant = Variant::Fix;
   std::uint64_t bytesMoved = 0;
   std::string bytesNote;
+  std::optional<std::uint64_t> bytesMovedAfter; // the after side's, when it differs
+  std::string bytesNoteAfter;
+  bool bytesAfterUnknown = false; // no honest after GB/s: shown as "—"
 
   CaseStatus status = CaseStatus::Ok;
   std::string error; // when status is Error, Timeout or Mismatch
