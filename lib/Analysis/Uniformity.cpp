@@ -256,6 +256,91 @@ std::vector<int64_t> plausibleValues(const VNode &Sym, const SymbolValues &Env) 
 
 namespace {
 
+// The symbols E mentions itself (not those of their recurrences), by name.
+void directSymbols(const VExpr &E, std::map<std::string, const VNode *> &Out) {
+  if (!E)
+    return;
+  if (E->Op == VOp::Sym)
+    Out.emplace(E->Name, E.get());
+  for (const VExpr &O : E->Ops)
+    directSymbols(O, Out);
+}
+
+// Values of a counted loop's trip counter: 0, 1, ... while a loop condition on it holds.
+std::optional<std::vector<int64_t>> tripCounterValues(const std::string &Name,
+                                                      const std::vector<VExpr> &LoopConditions,
+                                                      const SymbolValues &Env) {
+  constexpr int64_t Cap = 1024;
+  for (const VExpr &C : LoopConditions) {
+    if (!C || dependsOnLanes(C))
+      continue;
+    std::map<std::string, const VNode *> Syms;
+    directSymbols(C, Syms);
+    bool OnlyIt = Syms.count(Name) != 0;
+    for (const auto &[N, S] : Syms)
+      OnlyIt &= N == Name || Env.count(N);
+    if (!OnlyIt)
+      continue;
+    std::vector<int64_t> Out;
+    for (int64_t K = 0; K <= Cap; ++K) {
+      SymbolValues E = Env;
+      E[Name] = K;
+      auto V = evaluate(C, {0, 0, 0}, E);
+      if (!V)
+        break;
+      if (!*V)
+        return Out;
+      Out.push_back(K);
+    }
+  }
+  return std::nullopt;
+}
+
+} // namespace
+
+std::optional<std::vector<SymbolValues>>
+symbolCombinations(const std::vector<VExpr> &Exprs, const std::vector<VExpr> &LoopConditions,
+                   const SymbolValues &Env, unsigned MaxSymbols, size_t MaxCombinations) {
+  std::map<std::string, const VNode *> Syms;
+  for (const VExpr &E : Exprs)
+    directSymbols(E, Syms);
+  std::vector<std::pair<std::string, std::vector<int64_t>>> Free;
+  for (const auto &[Name, S] : Syms) {
+    if (Env.count(Name))
+      continue;
+    if (Free.size() == MaxSymbols)
+      return std::nullopt;
+    std::vector<int64_t> Values;
+    if (S->Recurrence)
+      Values = plausibleValues(*S, Env);
+    else if (Name.rfind("k_", 0) == 0) {
+      auto Trips = tripCounterValues(Name, LoopConditions, Env);
+      if (!Trips)
+        return std::nullopt;
+      Values = std::move(*Trips);
+    }
+    if (Values.empty())
+      return std::nullopt;
+    Free.emplace_back(Name, std::move(Values));
+  }
+  std::vector<SymbolValues> Out = {{}};
+  for (const auto &[Name, Values] : Free) {
+    if (Out.size() * Values.size() > MaxCombinations)
+      return std::nullopt;
+    std::vector<SymbolValues> Next;
+    for (const SymbolValues &C : Out)
+      for (int64_t V : Values) {
+        SymbolValues C2 = C;
+        C2[Name] = V;
+        Next.push_back(std::move(C2));
+      }
+    Out = std::move(Next);
+  }
+  return Out;
+}
+
+namespace {
+
 // Values tried for uniform symbols nothing binds (kernel arguments, loop counters): a
 // condition counts as divergent only when it is divergent for every one of them.
 const int64_t Samples[] = {0,  1,  2,   3,   4,   7,   8,    16,   17,   31,    32,

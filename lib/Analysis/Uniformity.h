@@ -60,4 +60,14 @@ ConditionVerdict classifyCondition(const VExpr &Cond, const std::array<unsigned,
 // when the loop cannot be replayed.
 std::vector<int64_t> plausibleValues(const VNode &Sym, const SymbolValues &Env);
 
+// Every combination of values of the symbols that Exprs mention directly and Env leaves free:
+// a symbol with a loop recurrence takes its plausible values; the trip counter `k_v` of a
+// counted loop (`for (v = 0; v < 32; v += 8)`: v is `k_v*8`) takes 0, 1, ... for as long as
+// one of LoopConditions (uniform conditions of the loops around the use) that mentions only it
+// holds. nullopt when a symbol cannot be bound, or when there are more than MaxSymbols free
+// symbols or MaxCombinations combinations. One empty combination when nothing is free.
+std::optional<std::vector<SymbolValues>>
+symbolCombinations(const std::vector<VExpr> &Exprs, const std::vector<VExpr> &LoopConditions,
+                   const SymbolValues &Env, unsigned MaxSymbols = 3, size_t MaxCombinations = 4096);
+
 } // namespace cllint::analysis

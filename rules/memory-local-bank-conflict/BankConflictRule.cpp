@@ -72,6 +72,59 @@ bool loopVarBelow(const clang::VarDecl *V, const clang::FunctionDecl *FD, int64_
   return Fd.Ok;
 }
 
+// What holds where a statement runs, as far as its own function shows: the conditions of the
+// loops whose body holds it, and the branch conditions (negated on the else side) around it.
+struct Surroundings {
+  std::vector<VExpr> LoopConditions;
+  std::vector<VExpr> Guards; // loop conditions included
+};
+
+Surroundings surroundings(clang::ASTContext &AST, const KernelFacts &F, Instance &Context,
+                          const clang::Stmt *S) {
+  Surroundings Out;
+  clang::DynTypedNode Child = clang::DynTypedNode::create(*S);
+  for (unsigned Depth = 0; Depth < 256; ++Depth) {
+    auto Parents = AST.getParents(Child);
+    if (Parents.empty())
+      break;
+    const clang::DynTypedNode &P = Parents[0];
+    const clang::Stmt *C = Child.get<clang::Stmt>();
+    auto add = [&](const clang::Expr *Cond, bool Negate, bool Loop) {
+      if (!Cond)
+        return;
+      VExpr V = F.valueIn(Context, Cond);
+      if (!V)
+        return;
+      if (Negate)
+        V = vOp(VOp::LNot, {V});
+      Out.Guards.push_back(V);
+      if (Loop)
+        Out.LoopConditions.push_back(V);
+    };
+    if (const auto *If = P.get<clang::IfStmt>()) {
+      if (C && C == If->getThen())
+        add(If->getCond(), false, false);
+      else if (C && C == If->getElse())
+        add(If->getCond(), true, false);
+    } else if (const auto *For = P.get<clang::ForStmt>()) {
+      if (C && C == For->getBody())
+        add(For->getCond(), false, true);
+    } else if (const auto *While = P.get<clang::WhileStmt>()) {
+      if (C && C == While->getBody())
+        add(While->getCond(), false, true);
+    } else if (const auto *CO = P.get<clang::ConditionalOperator>()) {
+      if (C && C == CO->getTrueExpr())
+        add(CO->getCond(), false, false);
+      else if (C && C == CO->getFalseExpr())
+        add(CO->getCond(), true, false);
+    } else if (P.get<clang::FunctionDecl>()) {
+      break;
+    }
+    Child = P;
+  }
+  return Out;
+}
+
 class BankConflictRule : public Rule {
 public:
   void check(RuleContext &Ctx) override {
@@ -278,7 +331,8 @@ private:
       if (const auto *V = llvm::dyn_cast<clang::VarDecl>(DR->getDecl());
           V && loopVarBelow(V, K.Decl, Bound, Ctx.ast()))
         return true;
-    // Lane ids and their sums with constants, evaluated over the work-group's shape.
+    // Lane ids and their sums with constants, evaluated over the work-group's shape, with the
+    // counters of the loops around the use bound to each value they take.
     WorkGroupShape Shape = Ctx.analysis().workGroupShape(K);
     if (Shape.Source == "profile default")
       return false; // the bound must hold for the real launch
@@ -289,12 +343,22 @@ private:
     if (!Root)
       return false;
     VExpr V = F.valueIn(*Root, Idx);
-    unsigned Lanes = Shape.Size[0] * Shape.Size[1] * Shape.Size[2];
+    if (!V)
+      return false;
     SymbolValues Env = firstGroupBindings(Shape.Size);
-    for (unsigned L = 0; L < Lanes && L < 1024; ++L) {
-      auto X = evaluate(V, laneIds(L, Shape.Size), Env);
-      if (!X || *X < 0 || *X >= Bound)
-        return false;
+    Surroundings Around = surroundings(Ctx.ast(), F, *Root, Idx);
+    auto Combos = symbolCombinations({V}, Around.LoopConditions, Env);
+    if (!Combos)
+      return false;
+    unsigned Lanes = Shape.Size[0] * Shape.Size[1] * Shape.Size[2];
+    for (const SymbolValues &Combo : *Combos) {
+      SymbolValues E = Env;
+      E.insert(Combo.begin(), Combo.end());
+      for (unsigned L = 0; L < Lanes && L < 1024; ++L) {
+        auto X = evaluate(V, laneIds(L, Shape.Size), E);
+        if (!X || *X < 0 || *X >= Bound)
+          return false;
+      }
     }
     return true;
   }

@@ -154,3 +154,34 @@ TEST(Uniformity, PowerOfTwoWithUncountedLoopsIsBoundedByGuardOrWorkGroup) {
       "  for (uint d = 0; d < 4; ++d) offset >>= 1;";
   EXPECT_TRUE(offsetValues(Odd).empty());
 }
+
+TEST(Uniformity, SymbolCombinationsBindLoopCounters) {
+  // `for (int j = 0; j < 32; j += 8)`: j is k_j*8, bound by the loop's condition.
+  VExpr K = vSym("k_j", true);
+  VExpr J = vOp(VOp::Mul, {K, vConst(8)});
+  VExpr Cond = vOp(VOp::Lt, {J, vConst(32)});
+  VExpr Idx = vOp(VOp::Add, {vLane(1), J});
+  auto Combos = symbolCombinations({Idx}, {Cond}, firstGroupBindings({32, 8, 1}));
+  ASSERT_TRUE(Combos);
+  std::vector<int64_t> Ks;
+  for (const SymbolValues &C : *Combos)
+    Ks.push_back(C.at("k_j"));
+  EXPECT_EQ(Ks, (std::vector<int64_t>{0, 1, 2, 3}));
+  // Without the loop's condition the counter is unbounded.
+  EXPECT_FALSE(symbolCombinations({Idx}, {}, {}));
+  // A recurrence takes its replayed values; two free symbols give every pair.
+  auto Rec = std::make_shared<LoopRecurrence>();
+  Rec->Init = vConst(4);
+  Rec->Step = VOp::Shr;
+  Rec->Amount = vConst(1);
+  VExpr S = vSym("s", true, Rec);
+  Rec->Condition = vOp(VOp::Gt, {S, vConst(0)});
+  auto Pairs = symbolCombinations({vOp(VOp::Add, {S, Idx})}, {Cond}, {});
+  ASSERT_TRUE(Pairs);
+  EXPECT_EQ(Pairs->size(), 12u); // s in {4, 2, 1}, k_j in {0, 1, 2, 3}
+  // Kernel arguments are not enumerated; nothing free gives one empty combination.
+  EXPECT_FALSE(symbolCombinations({vSym("n")}, {}, {}));
+  auto None = symbolCombinations({vConst(3)}, {}, {});
+  ASSERT_TRUE(None);
+  EXPECT_EQ(None->size(), 1u);
+}
