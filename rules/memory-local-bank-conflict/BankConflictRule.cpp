@@ -25,15 +25,18 @@ struct Conflict {
 };
 
 // Distinct words per bank, max over banks, for each group of `Banks` lanes (one bank cycle).
-unsigned degree(const std::vector<int64_t> &Addrs, int64_t AccessBytes, const DeviceProfile &P) {
+// Lanes whose Active entry is false (switched off by a guard) are left out.
+unsigned degree(const std::vector<int64_t> &Addrs, int64_t AccessBytes, const DeviceProfile &P,
+                const std::vector<bool> &Active = {}) {
   unsigned Worst = 0;
   for (size_t G = 0; G < Addrs.size(); G += P.Banks) {
     std::map<int64_t, std::set<int64_t>> Words;
     for (size_t L = G; L < std::min(Addrs.size(), G + P.Banks); ++L)
-      for (int64_t B = 0; B < std::max<int64_t>(AccessBytes, 1); B += P.BankWidth) {
-        int64_t W = (Addrs[L] + B) / P.BankWidth;
-        Words[((W % P.Banks) + P.Banks) % P.Banks].insert(W);
-      }
+      if (L >= Active.size() || Active[L])
+        for (int64_t B = 0; B < std::max<int64_t>(AccessBytes, 1); B += P.BankWidth) {
+          int64_t W = (Addrs[L] + B) / P.BankWidth;
+          Words[((W % P.Banks) + P.Banks) % P.Banks].insert(W);
+        }
     for (auto &[Bank, Set] : Words)
       Worst = std::max<unsigned>(Worst, Set.size());
   }
@@ -176,47 +179,102 @@ private:
                                     P.Banks * P.BankWidth - 1) /
                                    (P.Banks * P.BankWidth)));
     };
+    int64_t ArrayBytes = A.ElementBytes;
+    for (int64_t Dim : A.ArrayDims)
+      ArrayBytes *= Dim;
+    // Lanes that the conditions around the access switch off do not take part: the guards are
+    // evaluated lane by lane with the address's bindings, and their own loop variables bound to
+    // each plausible value (a guard that cannot be evaluated counts as true).
+    Surroundings Around;
+    if (A.Context && A.Context->Function == A.Function)
+      Around = surroundings(Ctx.ast(), F, *A.Context, A.E);
+    unsigned GroupLanes =
+        std::min(1024u, std::max(1u, Shape.Size[0]) * std::max(1u, Shape.Size[1]) *
+                            std::max(1u, Shape.Size[2]));
+    unsigned Warps = Around.Guards.empty() ? 1 : (GroupLanes + P.WarpSize - 1) / P.WarpSize;
+    struct Outcome {
+      bool Active = false; // some lane runs the access
+      unsigned D = 0;      // the worst conflicting degree, 0 when none conflicts
+    };
+    // The worst degree over the warps of the first work-group and the guards' bindings;
+    // nullopt when the addresses are not numeric.
+    auto evaluateWith = [&](const SymbolValues &Extra) -> std::optional<Outcome> {
+      SymbolValues Env = firstGroupBindings(Shape.Size);
+      Env.insert(Extra.begin(), Extra.end());
+      std::vector<SymbolValues> Combos = {{}};
+      if (!Around.Guards.empty())
+        if (auto C = symbolCombinations(Around.Guards, Around.LoopConditions, Env))
+          Combos = std::move(*C);
+      Outcome R;
+      for (unsigned W = 0; W < Warps; ++W) {
+        std::vector<int64_t> Xs = warpAddresses(A, Shape.Size, P.WarpSize, W, Extra);
+        if (Xs.empty())
+          return std::nullopt;
+        for (const SymbolValues &Combo : Combos) {
+          SymbolValues E = Env;
+          E.insert(Combo.begin(), Combo.end());
+          std::vector<bool> On(Xs.size(), true);
+          for (const VExpr &G : Around.Guards) {
+            std::vector<bool> Holds(Xs.size(), true);
+            bool Known = true;
+            for (size_t L = 0; L < Xs.size() && Known; ++L) {
+              auto V = evaluate(G, laneIds(W * P.WarpSize + L, Shape.Size), E);
+              Known = V.has_value();
+              Holds[L] = V && *V;
+            }
+            if (Known)
+              for (size_t L = 0; L < Xs.size(); ++L)
+                On[L] = On[L] && Holds[L];
+          }
+          // A binding that puts every active lane outside the array is not one the access sees.
+          size_t N = 0;
+          bool Inside = A.ArrayDims.empty();
+          for (size_t L = 0; L < Xs.size(); ++L)
+            if (On[L]) {
+              ++N;
+              Inside |= Xs[L] >= 0 && Xs[L] < ArrayBytes;
+            }
+          if (!N || !Inside)
+            continue;
+          R.Active = true;
+          unsigned DX = degree(Xs, A.AccessBytes, P, On);
+          if (DX > ideal(N))
+            R.D = std::max(R.D, DX);
+        }
+      }
+      return R;
+    };
     // A loop variable in the address (`offset` doubled in one loop, halved in the next) is
     // replayed over its plausible values; the worst one is reported.
     SymbolValues Worst;
     std::string Symbol;
     unsigned ValuesConflict = 0, ValuesTotal = 0;
     unsigned D = 0;
-    std::vector<int64_t> Addrs = warpAddresses(A, Shape.Size, P.WarpSize);
-    if (Addrs.empty()) {
+    if (auto R = evaluateWith({})) {
+      if (!R->D)
+        return false;
+      D = R->D;
+    } else {
       const VNode *Rec = replayedSymbol(A, Shape);
       if (!Rec)
         return false;
-      int64_t ArrayBytes = A.ElementBytes;
-      for (int64_t Dim : A.ArrayDims)
-        ArrayBytes *= Dim;
       for (int64_t X : plausibleValues(*Rec, firstGroupBindings(Shape.Size))) {
         SymbolValues Extra = {{Rec->Name, X}};
-        std::vector<int64_t> Xs = warpAddresses(A, Shape.Size, P.WarpSize, 0, Extra);
-        if (Xs.empty())
-          continue;
-        // A value that puts every lane outside the array is not one the access sees.
-        if (!A.ArrayDims.empty() &&
-            std::none_of(Xs.begin(), Xs.end(), [&](int64_t B) { return B >= 0 && B < ArrayBytes; }))
+        auto RX = evaluateWith(Extra);
+        if (!RX || !RX->Active)
           continue;
         ++ValuesTotal;
-        unsigned DX = degree(Xs, A.AccessBytes, P);
-        if (DX <= ideal(Xs.size()))
+        if (!RX->D)
           continue;
         ++ValuesConflict;
-        if (DX > D) {
-          D = DX;
-          Addrs = std::move(Xs);
+        if (RX->D > D) {
+          D = RX->D;
           Worst = Extra;
         }
       }
       if (!ValuesConflict)
         return false;
       Symbol = Rec->Name;
-    } else {
-      D = degree(Addrs, A.AccessBytes, P);
-      if (D <= ideal(Addrs.size()))
-        return false;
     }
     auto Stride = laneStride(A, Shape.Size, Worst);
     std::string What = A.Read && A.Write ? "load and store" : (A.Write ? "store" : "load");
