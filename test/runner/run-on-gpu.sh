@@ -1,7 +1,7 @@
 #!/bin/sh
 # Builds cllint-runner (and its tests) on the GPU machine, which has gcc, cmake and the
 # NVIDIA OpenCL driver but no ICD loader, no LLVM and no package installs, then runs the
-# runner's tests and plans there. See /work/shared/GPU.md for .gpu/: the .deb files of
+# runner's tests and plans there. .gpu/ holds the .deb files (apt-get download) of
 # ocl-icd-libopencl1, ocl-icd-opencl-dev, clinfo, nlohmann-json3-dev and libgtest-dev.
 # Results go to $OUT (default ./gpu-results).
 set -u
