@@ -53,12 +53,21 @@ public:
       B << Message;
       if (auto R = range(F.Where))
         B << *R;
-      if (!F.Fixes.empty())
-        for (const Edit &E : F.Fixes.front().Edits)
-          if (auto R = range(E.Where))
-            B << clang::FixItHint::CreateReplacement(*R, E.Replacement);
+      if (fixOnFindingLine(F))
+        addFixIts(B, F.Fixes.front());
     }
     unsigned NoteID = Diags->getCustomDiagID(clang::DiagnosticsEngine::Note, "%0");
+    // clang draws a fix-it only under the line it edits: a fix elsewhere (a declaration)
+    // gets a note of its own at the edit, with the fix-it line under it.
+    if (!F.Fixes.empty() && !fixOnFindingLine(F)) {
+      const Edit &First = F.Fixes.front().Edits.front();
+      clang::SourceLocation FL = location(First.Where.File, First.Where.Begin);
+      if (FL.isValid()) {
+        clang::DiagnosticBuilder B = Diags->Report(FL, NoteID);
+        B << "fix-it: " + F.Fixes.front().Description;
+        addFixIts(B, F.Fixes.front());
+      }
+    }
     for (const Note &N : F.Notes) {
       clang::SourceLocation NL = location(N.Where.File, N.Where.Begin);
       clang::DiagnosticBuilder B = NL.isValid() ? Diags->Report(NL, NoteID) : Diags->Report(NoteID);
@@ -69,6 +78,20 @@ public:
   }
 
 private:
+  static bool fixOnFindingLine(const Finding &F) {
+    if (F.Fixes.empty() || F.Fixes.front().Edits.empty())
+      return false;
+    for (const Edit &E : F.Fixes.front().Edits)
+      if (E.Where.File != F.Where.File || E.Where.Begin.Line != F.Where.Begin.Line ||
+          E.Where.End.Line != F.Where.Begin.Line)
+        return false;
+    return true;
+  }
+  void addFixIts(clang::DiagnosticBuilder &B, const Fix &Fx) {
+    for (const Edit &E : Fx.Edits)
+      if (auto R = range(E.Where))
+        B << clang::FixItHint::CreateReplacement(*R, E.Replacement);
+  }
   clang::FileID fileId(const std::string &Path) {
     if (auto It = IDs.find(Path); It != IDs.end())
       return It->second;
