@@ -1,5 +1,8 @@
 #include "Analysis/TUAnalysis.h"
 
+#include <algorithm>
+#include <set>
+
 namespace cllint::analysis {
 
 TUAnalysis::TUAnalysis(clang::ASTContext &Ctx, const DeviceProfile &Profile,
@@ -27,6 +30,22 @@ std::vector<const KernelFacts *> TUAnalysis::factsReaching(const clang::Function
   for (const KernelInfo *K : Kernels.kernelsReaching(FD))
     Out.push_back(&facts(*K));
   return Out;
+}
+
+void TUAnalysis::forEachAccess(std::initializer_list<clang::LangAS> Spaces,
+                               const AccessVisitor &Visit) const {
+  std::set<const clang::Expr *> Reported;
+  for (const KernelInfo &K : Kernels.kernels()) {
+    const KernelFacts &F = facts(K);
+    WorkGroupShape Shape = workGroupShape(K);
+    for (const MemoryAccess &A : F.accesses()) {
+      if (std::find(Spaces.begin(), Spaces.end(), A.AddressSpace) == Spaces.end() ||
+          Reported.count(A.E))
+        continue;
+      if (Visit(K, F, A, Shape))
+        Reported.insert(A.E);
+    }
+  }
 }
 
 } // namespace cllint::analysis

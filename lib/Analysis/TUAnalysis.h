@@ -8,6 +8,8 @@
 #include "clang/AST/ASTContext.h"
 
 #include <array>
+#include <functional>
+#include <initializer_list>
 #include <map>
 #include <memory>
 #include <optional>
@@ -34,6 +36,13 @@ public:
   const KernelFacts &facts(const KernelInfo &K) const;
   // Facts of every kernel that reaches FD (FD's own code analysed in each kernel's context).
   std::vector<const KernelFacts *> factsReaching(const clang::FunctionDecl *FD) const;
+
+  // Every access in one of Spaces, in each kernel that reaches it, with that kernel's facts and
+  // shape. Once Visit returns true (it reported) the access expression is not visited again, so
+  // a helper's access reached from several kernels gives one finding.
+  using AccessVisitor = std::function<bool(const KernelInfo &, const KernelFacts &,
+                                           const MemoryAccess &, const WorkGroupShape &)>;
+  void forEachAccess(std::initializer_list<clang::LangAS> Spaces, const AccessVisitor &Visit) const;
 
 private:
   clang::ASTContext &Ctx;

@@ -48,20 +48,10 @@ std::optional<Poly> divided(const Poly &P, int64_t K) {
 class GlobalStrideRule : public Rule {
 public:
   void check(RuleContext &Ctx) override {
-    std::set<const clang::Expr *> Seen;
-    for (const KernelInfo &K : Ctx.analysis().kernels().kernels()) {
-      const KernelFacts &F = Ctx.analysis().facts(K);
-      WorkGroupShape Shape = Ctx.analysis().workGroupShape(K);
-      for (const MemoryAccess &A : F.accesses()) {
-        if (A.AddressSpace != clang::LangAS::opencl_global &&
-            A.AddressSpace != clang::LangAS::opencl_constant)
-          continue;
-        if (Seen.count(A.E))
-          continue;
-        if (checkAccess(Ctx, F, A, Shape))
-          Seen.insert(A.E);
-      }
-    }
+    Ctx.analysis().forEachAccess(
+        {clang::LangAS::opencl_global, clang::LangAS::opencl_constant},
+        [&](const KernelInfo &, const KernelFacts &F, const MemoryAccess &A,
+            const WorkGroupShape &Shape) { return checkAccess(Ctx, F, A, Shape); });
   }
 
 private:

@@ -131,17 +131,10 @@ Surroundings surroundings(clang::ASTContext &AST, const KernelFacts &F, Instance
 class BankConflictRule : public Rule {
 public:
   void check(RuleContext &Ctx) override {
-    std::set<const clang::Expr *> Seen;
-    for (const KernelInfo &K : Ctx.analysis().kernels().kernels()) {
-      const KernelFacts &F = Ctx.analysis().facts(K);
-      WorkGroupShape Shape = Ctx.analysis().workGroupShape(K);
-      for (const MemoryAccess &A : F.accesses()) {
-        if (A.AddressSpace != clang::LangAS::opencl_local || Seen.count(A.E))
-          continue;
-        if (checkAccess(Ctx, K, F, A, Shape))
-          Seen.insert(A.E);
-      }
-    }
+    Ctx.analysis().forEachAccess(
+        {clang::LangAS::opencl_local},
+        [&](const KernelInfo &K, const KernelFacts &F, const MemoryAccess &A,
+            const WorkGroupShape &Shape) { return checkAccess(Ctx, K, F, A, Shape); });
   }
 
 private:
