@@ -1,0 +1,36 @@
+// What a launch moves: the distinct elements each buffer has read and written over the NDRange,
+// enumerated from the analysis's address forms (over work-items and constant-bound loops).
+#pragma once
+
+#include "Analysis/AccessQueries.h"
+#include "Analysis/KernelFacts.h"
+#include "Verify/Plan/KernelSetup.h"
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <string>
+
+namespace cllint::verify {
+
+struct Footprint {
+  bool Exact = true;          // every access enumerated (or counted whole, if allowed)
+  bool WholeFromSpec = false; // a spec-sized buffer was counted whole
+  bool Loops = false;         // an access was enumerated over loop iterations
+  uint64_t Moved = 0;
+  std::string Note, Why;
+};
+
+// Bytes moved: distinct elements each buffer has read and written over the NDRange. A buffer
+// the spec sized whose accesses cannot be enumerated is counted whole when AllowWhole.
+Footprint footprint(const analysis::KernelFacts &Facts, const KernelSetup &S,
+                    const std::map<std::string, const clang::ParmVarDecl *> &ByName,
+                    bool AllowWhole);
+
+analysis::NDRange toRange(const KernelSetup &S);
+analysis::SymbolValues scalarBindings(const KernelSetup &S);
+const clang::ParmVarDecl *paramOf(const analysis::MemoryAccess &A);
+std::string dimsText(const std::array<uint64_t, 3> &V, unsigned Dims);
+std::string bytesText(uint64_t B);
+
+} // namespace cllint::verify
