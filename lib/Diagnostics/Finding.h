@@ -77,6 +77,8 @@ struct FileResult {
   std::vector<Finding> Findings;
   std::vector<std::string> InputErrors; // "cannot read: ...", "binary file" — file not linted
   bool CompileFailed = false;           // clang reported errors
+  // cllint itself failed on this file (a crash, a time limit): the run exits 2.
+  std::vector<std::string> InternalErrors;
   unsigned SuppressedCount = 0;
   unsigned BaselinedCount = 0;
 };

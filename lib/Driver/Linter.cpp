@@ -4,6 +4,7 @@
 #include "Diagnostics/Suppressions.h"
 #include "Frontend/OpenCLParser.h"
 #include "Registry.h"
+#include "Support/CrashIsolation.h"
 #include "Support/InputFiles.h"
 
 #include "llvm/ADT/StringRef.h"
@@ -130,6 +131,33 @@ FileResult Linter::lintFile(const std::string &Path) {
 }
 
 FileResult Linter::lintBuffer(const std::string &Path, const std::string &Content) {
+  if (!Options.Isolate)
+    return lintBufferUnisolated(Path, Content);
+  // Shared with the worker thread, which outlives this call when it times out.
+  auto Out = std::make_shared<FileResult>();
+  IsolatedOutcome O =
+      runIsolated([this, Out, Path, Content] { *Out = lintBufferUnisolated(Path, Content); },
+                  Options.FileTimeout);
+  if (O.ok())
+    return std::move(*Out);
+  FileResult R;
+  R.Path = Path;
+  R.Content = Content;
+  R.InternalErrors.push_back(O.describe(Options.FileTimeout) +
+                             "; this file's findings are lost, the other files are linted");
+  Finding F;
+  F.RuleId = "internal-error";
+  F.Level = Severity::Error;
+  F.Where.File = Path;
+  F.Where.Begin = F.Where.End = {1, 1, 0};
+  F.Message = O.describe(Options.FileTimeout) +
+              (O.K == IsolatedOutcome::Crashed ? "; please report it with this file and its flags"
+                                               : "; the file was not linted");
+  R.Findings.push_back(std::move(F));
+  return R;
+}
+
+FileResult Linter::lintBufferUnisolated(const std::string &Path, const std::string &Content) {
   FileResult R;
   R.Path = Path;
   R.Content = Content;
@@ -140,18 +168,23 @@ FileResult Linter::lintBuffer(const std::string &Path, const std::string &Conten
     return R;
   }
   std::vector<Finding> RuleFindings;
+  setIsolatedStage("parsing");
   ParseResult Parsed = parseOpenCL(
       Path, Content, S.Flags,
       [&](clang::ASTContext &Ctx, clang::Preprocessor &, const LocationResolver &Locations) {
+        setIsolatedStage("analysing the kernels");
         analysis::TUAnalysis A(Ctx, S.Profile, S.WorkGroup);
         RuleContext RC(A, Locations, RuleFindings);
         for (const RuleInfo &Info : allRules()) {
           if (!S.Rules.isEnabled(Info.Id))
             continue;
+          setIsolatedStage("running rule '" + Info.Id + "'");
           RC.setCurrentRule(Info.Id, Info.DefaultSeverity);
           Info.Create()->check(RC);
         }
-      });
+      },
+      Options.MaxFileBytes);
+  setIsolatedStage("reading suppressions");
   R.CompileFailed = Parsed.HasErrors;
   std::vector<Finding> All;
   for (Finding &F : Parsed.ClangDiagnostics)
@@ -180,15 +213,36 @@ FileResult Linter::lintBuffer(const std::string &Path, const std::string &Conten
 bool Linter::withAnalysis(const std::string &Path, const std::string &Content,
                           const std::function<void(const analysis::TUAnalysis &)> &Visit,
                           std::string &Error) {
+  if (!Options.Isolate)
+    return withAnalysisUnisolated(Path, Content, Visit, Error);
+  // Visit belongs to the caller, so on a time-out the caller cannot go on safely: verify
+  // gives no time limit here.
+  auto Ok = std::make_shared<bool>(false);
+  auto Err = std::make_shared<std::string>();
+  IsolatedOutcome O =
+      runIsolated([&, Ok, Err] { *Ok = withAnalysisUnisolated(Path, Content, Visit, *Err); },
+                  std::chrono::milliseconds(0));
+  if (!O.ok()) {
+    Error = Path + ": " + O.describe(std::chrono::milliseconds(0));
+    return false;
+  }
+  Error = *Err;
+  return *Ok;
+}
+
+bool Linter::withAnalysisUnisolated(const std::string &Path, const std::string &Content,
+                                    const std::function<void(const analysis::TUAnalysis &)> &Visit,
+                                    std::string &Error) {
   FileSettings S;
   if (!settingsFor(Path, S, Error))
     return false;
-  ParseResult Parsed =
-      parseOpenCL(Path, Content, S.Flags,
-                  [&](clang::ASTContext &Ctx, clang::Preprocessor &, const LocationResolver &) {
-                    analysis::TUAnalysis A(Ctx, S.Profile, S.WorkGroup);
-                    Visit(A);
-                  });
+  ParseResult Parsed = parseOpenCL(
+      Path, Content, S.Flags,
+      [&](clang::ASTContext &Ctx, clang::Preprocessor &, const LocationResolver &) {
+        analysis::TUAnalysis A(Ctx, S.Profile, S.WorkGroup);
+        Visit(A);
+      },
+      Options.MaxFileBytes);
   if (Parsed.HasErrors) {
     Error = Path + ": does not compile";
     if (!Parsed.ClangDiagnostics.empty())

@@ -7,6 +7,7 @@
 
 #include "clang/AST/ASTContext.h"
 
+#include <chrono>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -27,6 +28,11 @@ struct LintOptions {
   std::optional<std::string> ConfigPath; // --config
   bool NoConfig = false;
   unsigned long long MaxFileBytes = 64ull << 20;
+  // Each file is linted on a thread of its own under crash recovery: a crash or a file over
+  // the time limit becomes an internal-error finding for that file, never a lost run. Fuzzers
+  // turn this off so that crashes surface.
+  bool Isolate = true;
+  std::chrono::milliseconds FileTimeout{std::chrono::seconds(120)}; // 0: no limit
 };
 
 // The settings that apply to one file.
@@ -56,6 +62,11 @@ public:
   const LintOptions &options() const { return Options; }
 
 private:
+  FileResult lintBufferUnisolated(const std::string &Path, const std::string &Content);
+  bool withAnalysisUnisolated(const std::string &Path, const std::string &Content,
+                              const std::function<void(const analysis::TUAnalysis &)> &Visit,
+                              std::string &Error);
+
   LintOptions Options;
   ConfigResolver Configs;
 };

@@ -48,6 +48,8 @@ void emitJson(const std::vector<FileResult> &Results, const EmitOptions &Opts,
     llvm::json::Array Errors;
     for (const std::string &E : R.InputErrors)
       Errors.push_back(utf8(E));
+    for (const std::string &E : R.InternalErrors)
+      Errors.push_back(utf8(E));
     Files.push_back(llvm::json::Object{{"path", utf8(Rel)},
                                        {"findings", static_cast<int64_t>(R.Findings.size())},
                                        {"suppressed", R.SuppressedCount},

@@ -177,7 +177,9 @@ void emitSarif(const std::vector<FileResult> &Results, const EmitOptions &Opts,
     std::vector<std::string> Prints = fingerprints(Rel, R.Findings);
     for (size_t I = 0; I < R.Findings.size(); ++I)
       SarifResults.push_back(W.result(R.Findings[I], Prints[I]));
-    for (const std::string &E : R.InputErrors) {
+    std::vector<std::string> Errors = R.InputErrors;
+    Errors.insert(Errors.end(), R.InternalErrors.begin(), R.InternalErrors.end());
+    for (const std::string &E : Errors) {
       Success = false;
       Notifications.push_back(Object{
           {"level", "error"},

@@ -6,6 +6,7 @@
 #include "Fix/FixApplier.h"
 #include "Output/Emitters.h"
 #include "Registry.h"
+#include "Support/CrashIsolation.h"
 #include "Support/InputFiles.h"
 
 #include "llvm/Config/llvm-config.h"
@@ -18,6 +19,7 @@
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cstdlib>
 #include <cstring>
 
 namespace cl = llvm::cl;
@@ -95,6 +97,10 @@ cl::opt<std::string> WriteBaseline("write-baseline",
                                             "later runs with --baseline FILE hide them"),
                                    cl::value_desc("FILE"), cl::cat(Category));
 cl::opt<bool> Quiet("quiet", cl::desc("No summary line on stderr"), cl::cat(Category));
+cl::opt<unsigned> FileTimeout("file-timeout",
+                              cl::desc("Give up on a file after this many seconds and report it "
+                                       "(default 120; 0: no limit)"),
+                              cl::value_desc("SECONDS"), cl::init(120), cl::cat(Category));
 
 void printVersion(llvm::raw_ostream &OS) {
   OS << "cllint " << CLLINT_VERSION << " (LLVM " << LLVM_VERSION_STRING << ")\n";
@@ -106,10 +112,13 @@ bool parseWorkGroup(const std::string &Text, std::array<unsigned, 3> &Out) {
   llvm::StringRef(Text).split(Parts, ',');
   if (Parts.empty() || Parts.size() > 3)
     return false;
-  for (size_t I = 0; I < Parts.size(); ++I)
-    if (Parts[I].trim().getAsInteger(10, Out[I]) || Out[I] == 0)
+  uint64_t Items = 1;
+  for (size_t I = 0; I < Parts.size(); ++I) {
+    if (Parts[I].trim().getAsInteger(10, Out[I]) || Out[I] == 0 || Out[I] > 65536)
       return false;
-  return true;
+    Items *= Out[I];
+  }
+  return Items <= 65536; // devices run at most 1024 to 4096 work-items per work-group
 }
 
 int usageError(const std::string &Message) {
@@ -234,7 +243,9 @@ int runLint(int Argc, const char **Argv) {
   if (!WorkGroup.empty()) {
     std::array<unsigned, 3> WG;
     if (!parseWorkGroup(WorkGroup, WG))
-      return usageError("--work-group: expected 1 to 3 positive integers like 16,16,1");
+      return usageError(
+          "--work-group: expected 1 to 3 positive integers like 16,16,1, at most 65536 "
+          "work-items in all");
     Options.WorkGroup = WG;
   }
   if (!ConfigFileOpt.empty()) {
@@ -244,6 +255,7 @@ int runLint(int Argc, const char **Argv) {
   }
   Options.NoConfig = NoConfig;
   Options.MaxFileBytes = MaxFileSize;
+  Options.FileTimeout = std::chrono::seconds(FileTimeout.getValue());
 
   InputExpansion Expanded = expandInputs(Inputs);
   int Exit = 0;
@@ -302,6 +314,10 @@ int runLint(int Argc, const char **Argv) {
       llvm::WithColor::error(llvm::errs(), "cllint") << R.Path << ": " << E << "\n";
       Exit = 2;
     }
+    for (const std::string &E : R.InternalErrors) {
+      llvm::WithColor::error(llvm::errs(), "cllint") << R.Path << ": " << E << "\n";
+      Exit = 2;
+    }
     if (R.CompileFailed)
       Exit = 2;
     FileSettings S;
@@ -331,7 +347,7 @@ int runLint(int Argc, const char **Argv) {
     Emit.CommandLine += (I ? " " : "") + std::string(Argv[I]);
 
   std::unique_ptr<llvm::raw_fd_ostream> File;
-  llvm::raw_ostream *OS = &llvm::outs();
+  llvm::raw_fd_ostream *OS = &llvm::outs();
   if (!OutputFile.empty()) {
     std::error_code EC;
     File = std::make_unique<llvm::raw_fd_ostream>(OutputFile, EC);
@@ -348,6 +364,13 @@ int runLint(int Argc, const char **Argv) {
   else
     emitText(Results, Emit, *OS);
   OS->flush();
+  if (OS->has_error()) {
+    // A full disk or a closed pipe: the report is incomplete, which is a failed run.
+    std::string Why = OS->error().message();
+    OS->clear_error();
+    Exit = usageError((OutputFile.empty() ? std::string("standard output") : OutputFile) +
+                      ": cannot write the report: " + Why);
+  }
 
   if (!Quiet && Format == "text") {
     if (ApplyFixes)
@@ -358,6 +381,15 @@ int runLint(int Argc, const char **Argv) {
       llvm::errs() << llvm::formatv("{0} finding(s): {1} error(s), {2} warning(s), {3} note(s) "
                                     "in {4} file(s)\n",
                                     Total, Counts[2], Counts[1], Counts[0], Results.size());
+  }
+  if (isolatedWorkAbandoned()) {
+    // A file over its time limit still runs on a detached thread that uses this function's
+    // state: end the process here, without destructors.
+    llvm::outs().flush();
+    llvm::errs().flush();
+    if (File)
+      File->close();
+    std::_Exit(Exit);
   }
   return Exit;
 }

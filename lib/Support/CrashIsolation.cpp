@@ -1,0 +1,175 @@
+#include "Support/CrashIsolation.h"
+
+#include "llvm/Support/CrashRecoveryContext.h"
+#include "llvm/Support/thread.h"
+
+#include <atomic>
+#include <condition_variable>
+#include <csignal>
+#include <cstdlib>
+#include <cstring>
+#include <exception>
+#include <memory>
+#include <mutex>
+#include <sys/mman.h>
+
+namespace cllint {
+namespace {
+
+// Deep but legal inputs (long expression chains, deeply nested helpers) need far more stack
+// than a thread's default 8 MiB; it is only reserved address space until touched.
+constexpr unsigned WorkStackBytes = 256u << 20;
+constexpr size_t AltStackBytes = 256u << 10;
+
+std::atomic<bool> Abandoned{false};
+
+struct Job {
+  std::mutex M;
+  std::condition_variable Done;
+  bool Finished = false;
+  IsolatedOutcome Outcome;
+  std::string Stage = "starting";
+};
+
+thread_local Job *CurrentJob = nullptr;
+
+void installHandlersOnAltStack() {
+  static std::once_flag Once;
+  std::call_once(Once, [] {
+    llvm::CrashRecoveryContext::Enable();
+    // CrashRecoveryContext installs its handlers without SA_ONSTACK, so a stack overflow
+    // would fault again inside the handler and kill the process. Same handlers, alt stack.
+    for (int Sig : {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP}) {
+      struct sigaction A;
+      if (sigaction(Sig, nullptr, &A) == 0 && A.sa_handler != SIG_DFL && A.sa_handler != SIG_IGN) {
+        A.sa_flags |= SA_ONSTACK;
+        sigaction(Sig, &A, nullptr);
+      }
+    }
+  });
+}
+
+// Each worker thread gets its own alternate signal stack, freed when the thread ends.
+class AltStack {
+public:
+  AltStack() {
+    Memory =
+        mmap(nullptr, AltStackBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (Memory == MAP_FAILED) {
+      Memory = nullptr;
+      return;
+    }
+    stack_t S{};
+    S.ss_sp = Memory;
+    S.ss_size = AltStackBytes;
+    sigaltstack(&S, &Old);
+  }
+  ~AltStack() {
+    if (!Memory)
+      return;
+    sigaltstack(&Old, nullptr);
+    munmap(Memory, AltStackBytes);
+  }
+
+private:
+  void *Memory = nullptr;
+  stack_t Old{};
+};
+
+std::string signalName(int Signal) {
+  switch (Signal) {
+  case SIGSEGV:
+    return "SIGSEGV: invalid memory access or stack overflow";
+  case SIGBUS:
+    return "SIGBUS: bus error";
+  case SIGILL:
+    return "SIGILL: illegal instruction";
+  case SIGFPE:
+    return "SIGFPE: arithmetic trap";
+  case SIGABRT:
+    return "SIGABRT: aborted";
+  case SIGTRAP:
+    return "SIGTRAP: trap";
+  default:
+    return "signal " + std::to_string(Signal);
+  }
+}
+
+void runJob(const std::shared_ptr<Job> &J, const std::function<void()> &Work) {
+  AltStack Alt;
+  CurrentJob = J.get();
+  IsolatedOutcome Out;
+  std::string Exception;
+  llvm::CrashRecoveryContext CRC;
+  bool Ok = CRC.RunSafely([&] {
+    try {
+      Work();
+    } catch (const std::exception &E) {
+      Exception = std::string("uncaught exception: ") + E.what();
+    } catch (...) {
+      Exception = "uncaught exception";
+    }
+  });
+  CurrentJob = nullptr;
+  if (!Ok) {
+    Out.K = IsolatedOutcome::Crashed;
+    Out.Reason = signalName(CRC.RetCode > 128 ? CRC.RetCode - 128 : CRC.RetCode);
+  } else if (!Exception.empty()) {
+    Out.K = IsolatedOutcome::Crashed;
+    Out.Reason = Exception;
+  }
+  std::lock_guard<std::mutex> Lock(J->M);
+  Out.Stage = J->Stage;
+  J->Outcome = std::move(Out);
+  J->Finished = true;
+  J->Done.notify_all();
+}
+
+} // namespace
+
+std::string IsolatedOutcome::describe(std::chrono::milliseconds Limit) const {
+  std::string Where = Stage.empty() ? "" : " while " + Stage;
+  if (K == TimedOut)
+    return "gave up after " + std::to_string((Limit.count() + 999) / 1000) + " s" + Where +
+           " (raise the limit with --file-timeout)";
+  if (K == Crashed)
+    return "cllint crashed (" + Reason + ")" + Where;
+  return "completed";
+}
+
+IsolatedOutcome runIsolated(const std::function<void()> &Work, std::chrono::milliseconds Limit) {
+  installHandlersOnAltStack();
+  auto J = std::make_shared<Job>();
+  // The thread owns a copy of the work and a reference to the job, so it may outlive us.
+  llvm::thread T(std::optional<unsigned>(WorkStackBytes), [J, Work] { runJob(J, Work); });
+  std::unique_lock<std::mutex> Lock(J->M);
+  bool Finished = true;
+  if (Limit.count() > 0)
+    Finished = J->Done.wait_for(Lock, Limit, [&] { return J->Finished; });
+  else
+    J->Done.wait(Lock, [&] { return J->Finished; });
+  if (!Finished) {
+    IsolatedOutcome Out;
+    Out.K = IsolatedOutcome::TimedOut;
+    Out.Stage = J->Stage;
+    Lock.unlock();
+    Abandoned = true;
+    T.detach();
+    return Out;
+  }
+  IsolatedOutcome Out = J->Outcome;
+  Lock.unlock();
+  T.join();
+  return Out;
+}
+
+void setIsolatedStage(const std::string &Stage) {
+  if (Job *J = CurrentJob) {
+    std::lock_guard<std::mutex> Lock(J->M);
+    J->Stage = Stage;
+  }
+}
+
+bool isolatedWorkAbandoned() { return Abandoned; }
+
+} // namespace cllint

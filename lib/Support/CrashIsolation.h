@@ -1,0 +1,34 @@
+// Runs one unit of work (linting a file, answering an LSP request) so that a crash inside it
+// loses only that unit: on a thread of its own with a large stack, under
+// llvm::CrashRecoveryContext, with signal handlers that run on an alternate stack (a stack
+// overflow cannot run its handler on the stack that overflowed), and with a time limit.
+#pragma once
+
+#include <chrono>
+#include <functional>
+#include <string>
+
+namespace cllint {
+
+struct IsolatedOutcome {
+  enum Kind { Completed, Crashed, TimedOut } K = Completed;
+  std::string Stage;  // what the work said it was doing (setIsolatedStage) when it stopped
+  std::string Reason; // "SIGSEGV (segmentation fault)", "uncaught exception: ..."
+  bool ok() const { return K == Completed; }
+  // "crashed (SIGSEGV: ...) while running rule 'x'", "timed out after 120 s while parsing".
+  std::string describe(std::chrono::milliseconds Limit) const;
+};
+
+// Runs Work isolated. Limit 0 means no time limit. On a timeout the work's thread is left
+// running, detached; it must only touch state it owns (captured by value or shared_ptr).
+IsolatedOutcome runIsolated(const std::function<void()> &Work, std::chrono::milliseconds Limit);
+
+// Names the stage of the isolated work running on this thread ("parsing", "rule 'x'");
+// a no-op outside runIsolated.
+void setIsolatedStage(const std::string &Stage);
+
+// Whether some work was abandoned after its time limit. Its thread may still run, so the
+// process must end with _exit (no static destructors under a running thread).
+bool isolatedWorkAbandoned();
+
+} // namespace cllint
