@@ -1,11 +1,11 @@
 #include "Diagnostics/Suppressions.h"
 
 #include "Config/RuleSelection.h"
+#include "Support/TextScan.h"
 
 #include "llvm/ADT/StringRef.h"
 
 #include <climits>
-#include <regex>
 
 namespace cllint {
 
@@ -85,9 +85,6 @@ Suppressions Suppressions::parse(const std::string &Path, const std::string &Con
                                  const std::function<bool(const std::string &)> &IsKnownRule) {
   Suppressions S;
   S.Path = Path;
-  static const std::regex Cllint(
-      R"(cllint:\s*(ignore-next-line|ignore-file|ignore)\b(\[([^\]]*)\])?)");
-  static const std::regex Nolint(R"(\bNOLINT(NEXTLINE|BEGIN|END)?\b(\(([^)]*)\))?)");
   std::vector<std::pair<unsigned, std::vector<std::string>>> OpenBegins;
   for (const Comment &C : scanComments(Content)) {
     unsigned CommentLast =
@@ -132,14 +129,10 @@ Suppressions Suppressions::parse(const std::string &Path, const std::string &Con
       }
       S.Entries.push_back(std::move(E));
     };
-    std::smatch M;
-    std::string Text = C.Text;
-    for (auto It = std::sregex_iterator(Text.begin(), Text.end(), Cllint);
-         It != std::sregex_iterator(); ++It)
-      addEntry((*It)[1].str(), splitIds((*It)[3].str()), It->position(0));
-    for (auto It = std::sregex_iterator(Text.begin(), Text.end(), Nolint);
-         It != std::sregex_iterator(); ++It)
-      addEntry("NOLINT" + (*It)[1].str(), splitIds((*It)[3].str()), It->position(0));
+    for (const Directive &D : findCllintDirectives(C.Text))
+      addEntry(D.Kind, splitIds(D.List), D.Position);
+    for (const Directive &D : findNolintDirectives(C.Text))
+      addEntry(D.Kind, splitIds(D.List), D.Position);
   }
   for (auto &[Line, Ids] : OpenBegins) { // an unterminated NOLINTBEGIN covers the rest
     Entry E;

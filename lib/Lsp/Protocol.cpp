@@ -1,12 +1,12 @@
 #include "Lsp/Protocol.h"
 
 #include "Registry.h"
+#include "Support/TextScan.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
-#include <regex>
 #include <set>
 
 namespace cllint::lsp {
@@ -73,16 +73,14 @@ bool sameFile(const std::string &A, const std::string &B) {
 
 // The 0-based line of the #include in Text that names Header, if any.
 std::optional<unsigned> includeLineFor(llvm::StringRef Text, const std::string &Header) {
-  static const std::regex Include(R"(^\s*#\s*include\s*["<]([^">]+)[">])");
   llvm::SmallVector<llvm::StringRef, 64> Lines;
   Text.split(Lines, '\n');
   std::string H = llvm::sys::path::convert_to_slash(Header);
   for (unsigned I = 0; I < Lines.size(); ++I) {
-    std::cmatch M;
-    std::string L = Lines[I].str();
-    if (!std::regex_search(L.c_str(), M, Include))
+    std::optional<llvm::StringRef> Included = includedHeader(Lines[I]);
+    if (!Included)
       continue;
-    std::string Name = llvm::sys::path::convert_to_slash(M[1].str());
+    std::string Name = llvm::sys::path::convert_to_slash(*Included);
     llvm::StringRef HRef(H);
     if (HRef == Name || (HRef.ends_with(Name) && HRef[HRef.size() - Name.size() - 1] == '/'))
       return I;
@@ -280,14 +278,17 @@ llvm::json::Array diagnosticsOf(const LintedDocument &Doc) {
 llvm::json::Object ignoreEdit(llvm::StringRef Text, unsigned Line, const std::string &Rule) {
   auto [Start, End] = lineBounds(Text, Line);
   llvm::StringRef L = Text.slice(Start, End);
-  static const std::regex Existing(R"(cllint:\s*ignore\[([^\]]*)\])");
-  std::string LS = L.str();
-  std::smatch M;
   size_t At;
   std::string Insert;
-  if (std::regex_search(LS, M, Existing)) {
-    At = Start + M.position(1) + M.length(1); // before ']'
-    Insert = llvm::StringRef(M[1].str()).trim().empty() ? Rule : ", " + Rule;
+  std::optional<Directive> Existing;
+  for (const Directive &D : findCllintDirectives(L))
+    if (D.Kind == "ignore" && D.HasList) {
+      Existing = D;
+      break;
+    }
+  if (Existing) {
+    At = Start + Existing->ListEnd; // before ']'
+    Insert = Existing->List.trim().empty() ? Rule : ", " + Rule;
   } else if (L.rtrim().ends_with("\\")) {
     // A continued line (a macro body): a line comment would swallow the continuation.
     At = Start + L.rtrim().size() - 1;

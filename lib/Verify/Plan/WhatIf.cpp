@@ -5,8 +5,6 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 
-#include <regex>
-
 namespace cllint::verify {
 
 using namespace analysis;
@@ -22,11 +20,18 @@ std::optional<unsigned> fileOffset(const clang::SourceManager &SM, clang::Source
   return SM.getFileOffset(L);
 }
 
+// `get_local_size(0)` and the other uniform work-item functions the analysis names symbols by.
+bool isWorkItemFunctionSymbol(llvm::StringRef Sym) {
+  for (const char *Fn : {"get_local_size(", "get_global_size(", "get_num_groups(", "get_group_id(",
+                         "get_global_offset("})
+    if (Sym.consume_front(Fn))
+      return Sym.size() == 2 && Sym[0] >= '0' && Sym[0] <= '2' && Sym[1] == ')';
+  return false;
+}
+
 // Coefficient text of P / Unit: "(long)stride", "4", "(long)get_local_size(0)*(long)n".
 std::optional<std::string> coefficientText(const Poly &P, int64_t Unit,
                                            const clang::FunctionDecl *Kernel, std::string &WhyNot) {
-  static const std::regex WorkItemFn(
-      R"(get_(local_size|global_size|num_groups|group_id|global_offset)\([0-2]\))");
   std::string Out;
   for (const auto &[Mono, C] : P.terms()) {
     if (C % Unit) {
@@ -36,7 +41,7 @@ std::optional<std::string> coefficientText(const Poly &P, int64_t Unit,
     int64_t K = C / Unit;
     std::string Term = std::to_string(K);
     for (const std::string &Sym : Mono) {
-      bool Ok = std::regex_match(Sym, WorkItemFn);
+      bool Ok = isWorkItemFunctionSymbol(Sym);
       if (!Ok)
         for (const clang::ParmVarDecl *Param : Kernel->parameters())
           if (Param->getNameAsString() == Sym && Param->getType()->isIntegerType())
