@@ -1,6 +1,7 @@
 #include "Diagnostics/Baseline.h"
 
 #include "Diagnostics/Fingerprint.h"
+#include "Support/JsonNesting.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -59,6 +60,11 @@ bool Baseline::load(const std::string &Path, Baseline &Out, std::string &Error) 
   auto Buf = llvm::MemoryBuffer::getFile(Path);
   if (!Buf) {
     Error = Path + ": cannot read baseline: " + Buf.getError().message();
+    return false;
+  }
+  if (jsonNestsDeeperThan((*Buf)->getBuffer())) {
+    Error = Path + ": baseline nests arrays or objects more than " +
+            std::to_string(MaxJsonNesting) + " levels deep; not a cllint baseline";
     return false;
   }
   auto Parsed = llvm::json::parse((*Buf)->getBuffer());

@@ -1,5 +1,7 @@
 #include "Lsp/Server.h"
 
+#include "Support/JsonNesting.h"
+
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
@@ -71,6 +73,12 @@ int Server::run() {
 }
 
 bool Server::handle(const std::string &Body) {
+  if (jsonNestsDeeperThan(Body)) {
+    replyError(nullptr, ParseError,
+               "Parse error: the message nests arrays or objects more than " +
+                   std::to_string(MaxJsonNesting) + " levels deep");
+    return false;
+  }
   llvm::Expected<Value> Parsed = llvm::json::parse(Body);
   if (!Parsed) {
     replyError(nullptr, ParseError, "Parse error: " + llvm::toString(Parsed.takeError()));

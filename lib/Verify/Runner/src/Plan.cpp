@@ -2,6 +2,7 @@
 // field, because plans are written by a program and read by people only when they break.
 #include "cllint/Verify/Runner/Plan.h"
 
+#include "Support/JsonNesting.h"
 #include "cllint/Verify/Runner/Errors.h"
 
 #include <cerrno>
@@ -354,6 +355,9 @@ std::string PlanReader::readSource(const std::string &relative, const std::strin
 Plan parsePlan(std::string_view jsonText, const std::filesystem::path &dir,
                std::string_view fileLabel) {
   json root;
+  if (jsonNestsDeeperThan(jsonText))
+    throw PlanError(std::string(fileLabel) + ": nests arrays or objects more than " +
+                    std::to_string(MaxJsonNesting) + " levels deep; not a verify plan");
   try {
     root = json::parse(jsonText);
   } catch (const json::parse_error &e) {
