@@ -1,5 +1,6 @@
 #include "Frontend/OpenCLParser.h"
 
+#include "Frontend/GuardedFileSystem.h"
 #include "Frontend/ResourceDir.h"
 
 #include "clang/Basic/DiagnosticIDs.h"
@@ -48,8 +49,15 @@ public:
       F.Level = Severity::Warning;
     }
     F.Message = Text.str().str();
+    bool FromFlags = Where.isValid() && llvm::StringRef(Where.File).starts_with("<");
+    if (FromFlags) {
+      // `<built-in>`, `<command line>`: the predefines buffer, where -include and -D land. The
+      // user's file is what was being linted; the flags are what to fix.
+      F.Message += " (from the compile flags: -include, -D or the config's flags)";
+      Where = Range();
+    }
     F.Where = Where.isValid() ? Where : fallbackRange();
-    if (Info.hasSourceManager() && LangOpts) {
+    if (Info.hasSourceManager() && LangOpts && !FromFlags) {
       LocationResolver R(Info.getSourceManager(), *LangOpts, MainPath);
       F.LineText = R.lineText(Info.getSourceManager().getFileLoc(Info.getLocation()));
       Fix Fx;
@@ -58,6 +66,9 @@ public:
           Fx.Edits.push_back(*E);
       if (!Fx.Edits.empty() && Fx.Edits.size() == Info.getFixItHints().size()) {
         Fx.Description = "apply clang's fix-it";
+        // Clang's fix-its repair a warning, they do not keep behaviour: `-Wformat` changes what
+        // printf prints. Only --fix-unsafe applies them.
+        Fx.Safety = FixSafety::Unsafe;
         F.Fixes.push_back(std::move(Fx));
       }
     }
@@ -138,12 +149,13 @@ bool hasTarget(const std::vector<std::string> &Args) {
 } // namespace
 
 std::vector<std::string> openclCommandLine(const std::string &Path, const CompileFlags &Flags) {
-  std::vector<std::string> Args = {"clang",
-                                   "-x",
-                                   "cl",
+  std::vector<std::string> Args = {"clang", "-x", "cl",
                                    "-cl-std=" + (Flags.Std.empty() ? "CL1.2" : Flags.Std),
-                                   "-fsyntax-only",
-                                   "-fno-color-diagnostics"};
+                                   "-fsyntax-only", "-fno-color-diagnostics",
+                                   // Typo correction compares every unknown name with every
+                                   // visible one (quadratic in name length: minutes on a long
+                                   // misspelled identifier); a linter needs no suggestions.
+                                   "-fno-spell-checking"};
   // SPIR supports every optional OpenCL extension, so fp64 literals stay double and subgroup
   // builtins are declared, as on a real GPU driver; a user --target wins.
   if (!hasTarget(Flags.Args))
@@ -159,7 +171,8 @@ std::vector<std::string> openclCommandLine(const std::string &Path, const Compil
 }
 
 ParseResult parseOpenCL(const std::string &Path, const std::string &Content,
-                        const CompileFlags &Flags, const ASTCallback &OnAST) {
+                        const CompileFlags &Flags, const ASTCallback &OnAST,
+                        unsigned long long MaxFileBytes) {
   ParseResult Result;
   DiagnosticCollector Collector(Path, Result.ClangDiagnostics);
   std::vector<std::string> Args = openclCommandLine(Path, Flags);
@@ -167,8 +180,8 @@ ParseResult parseOpenCL(const std::string &Path, const std::string &Content,
   for (const std::string &A : Args)
     ArgPtrs.push_back(A.c_str());
 
-  auto Overlay =
-      llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(llvm::vfs::getRealFileSystem());
+  auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
+      guardedFileSystem(llvm::vfs::getRealFileSystem(), MaxFileBytes));
   auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
   Memory->addFile(Args.back(), 0, llvm::MemoryBuffer::getMemBufferCopy(Content, Args.back()));
   Overlay->pushOverlay(Memory);

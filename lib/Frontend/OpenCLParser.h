@@ -27,8 +27,10 @@ struct ParseResult {
 // The clang command line for Path (exposed for tests and --print-command).
 std::vector<std::string> openclCommandLine(const std::string &Path, const CompileFlags &Flags);
 
-// Content is parsed instead of what is on disk (the editor's unsaved buffer).
+// Content is parsed instead of what is on disk (the editor's unsaved buffer). Included files
+// must be regular files of at most MaxFileBytes.
 ParseResult parseOpenCL(const std::string &Path, const std::string &Content,
-                        const CompileFlags &Flags, const ASTCallback &OnAST);
+                        const CompileFlags &Flags, const ASTCallback &OnAST,
+                        unsigned long long MaxFileBytes = 64ull << 20);
 
 } // namespace cllint

@@ -16,21 +16,51 @@ namespace {
 
 bool isOpenCLSource(llvm::StringRef Path) { return llvm::sys::path::extension(Path) == ".cl"; }
 
+// Directories are followed through symlinks, but each real directory is entered once: a link
+// to `.` or to a parent would otherwise loop forever or lint the same files again and again.
 void walk(const std::string &Root, std::vector<std::string> &Out) {
   std::error_code EC;
   std::vector<std::string> Found;
+  std::set<llvm::sys::fs::UniqueID> Entered;
+  llvm::sys::fs::UniqueID RootID;
+  if (!llvm::sys::fs::getUniqueID(Root, RootID))
+    Entered.insert(RootID);
   for (llvm::sys::fs::recursive_directory_iterator It(Root, EC), End; It != End && !EC;
        It.increment(EC)) {
-    llvm::StringRef Name = llvm::sys::path::filename(It->path());
-    if (Name.starts_with(".") && It->type() == llvm::sys::fs::file_type::directory_file) {
-      It.no_push(); // .git, .cache
+    llvm::sys::fs::file_type Type = It->type();
+    if (Type == llvm::sys::fs::file_type::symlink_file ||
+        Type == llvm::sys::fs::file_type::type_unknown) {
+      llvm::ErrorOr<llvm::sys::fs::basic_file_status> Target = It->status();
+      Type = Target ? Target->type() : llvm::sys::fs::file_type::status_error;
+    }
+    if (Type == llvm::sys::fs::file_type::directory_file) {
+      llvm::StringRef Name = llvm::sys::path::filename(It->path());
+      llvm::sys::fs::UniqueID ID;
+      if (Name.starts_with(".") || llvm::sys::fs::getUniqueID(It->path(), ID) ||
+          !Entered.insert(ID).second)
+        It.no_push(); // .git, .cache, or a directory already walked
       continue;
     }
-    if (It->type() != llvm::sys::fs::file_type::directory_file && isOpenCLSource(It->path()))
+    if (isOpenCLSource(It->path()))
       Found.push_back(It->path());
   }
   std::sort(Found.begin(), Found.end());
   Out.insert(Out.end(), Found.begin(), Found.end());
+}
+
+std::string fileTypeName(llvm::sys::fs::file_type T) {
+  switch (T) {
+  case llvm::sys::fs::file_type::fifo_file:
+    return "a FIFO";
+  case llvm::sys::fs::file_type::character_file:
+    return "a character device";
+  case llvm::sys::fs::file_type::block_file:
+    return "a block device";
+  case llvm::sys::fs::file_type::socket_file:
+    return "a socket";
+  default:
+    return "not a plain file";
+  }
 }
 
 bool hasGlobChars(llvm::StringRef S) { return S.find_first_of("*?[") != llvm::StringRef::npos; }
@@ -40,7 +70,12 @@ bool hasGlobChars(llvm::StringRef S) { return S.find_first_of("*?[") != llvm::St
 InputExpansion expandInputs(const std::vector<std::string> &Args) {
   InputExpansion R;
   std::set<std::string> Seen;
+  std::set<llvm::sys::fs::UniqueID> SeenFiles;
+  // One file reached under several names (links, `a/../a/x.cl`) is linted once.
   auto add = [&](const std::string &F) {
+    llvm::sys::fs::UniqueID ID;
+    if (!llvm::sys::fs::getUniqueID(F, ID) && !SeenFiles.insert(ID).second)
+      return;
     if (Seen.insert(F).second)
       R.Files.push_back(F);
   };
@@ -93,6 +128,12 @@ bool readSourceFile(const std::string &Path, unsigned long long MaxBytes, std::s
     Error = "is a directory";
     return false;
   }
+  // A FIFO blocks the run forever and a device (/dev/zero) never ends: only regular files.
+  if (Status.type() != llvm::sys::fs::file_type::regular_file) {
+    Error =
+        "not a regular file (" + fileTypeName(Status.type()) + "); cllint reads only regular files";
+    return false;
+  }
   if (Status.getSize() > MaxBytes) {
     Error = "file is " + std::to_string(Status.getSize() >> 20) + " MiB, over the limit of " +
             std::to_string(MaxBytes >> 20) + " MiB (raise it with --max-file-size)";
@@ -112,15 +153,46 @@ bool readSourceFile(const std::string &Path, unsigned long long MaxBytes, std::s
   return true;
 }
 
+namespace {
+
+// Hard-linked files are rewritten in place: a rename would split the link. The content is
+// complete in memory before the file is truncated, so only a crash mid-write can cut it.
+bool writeInPlace(const std::string &Path, const std::string &Content, std::string &Error) {
+  int FD = -1;
+  if (std::error_code EC =
+          llvm::sys::fs::openFileForWrite(Path, FD, llvm::sys::fs::CD_OpenExisting)) {
+    Error = "cannot write: " + EC.message();
+    return false;
+  }
+  llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
+  OS << Content;
+  OS.flush();
+  if (OS.has_error()) {
+    Error = "cannot write: " + OS.error().message();
+    OS.clear_error();
+    return false;
+  }
+  return true;
+}
+
+} // namespace
+
 bool writeFileAtomically(const std::string &Path, const std::string &Content, std::string &Error) {
+  // A symlinked source is written where it really lives, so the link stays a link.
+  llvm::SmallString<256> Real;
+  std::string Target = Path;
+  if (!llvm::sys::fs::real_path(Path, Real))
+    Target = Real.str().str();
   llvm::sys::fs::file_status Status;
-  if (std::error_code EC = llvm::sys::fs::status(Path, Status)) {
+  if (std::error_code EC = llvm::sys::fs::status(Target, Status)) {
     Error = EC.message();
     return false;
   }
+  if (Status.getLinkCount() > 1)
+    return writeInPlace(Target, Content, Error);
   llvm::SmallString<256> Temp;
   int FD = -1;
-  std::string Model = Path + ".cllint-%%%%%%";
+  std::string Model = Target + ".cllint-%%%%%%";
   if (std::error_code EC = llvm::sys::fs::createUniqueFile(Model, FD, Temp)) {
     Error = "cannot create a temporary file next to it: " + EC.message();
     return false;
@@ -137,7 +209,7 @@ bool writeFileAtomically(const std::string &Path, const std::string &Content, st
     }
   }
   llvm::sys::fs::setPermissions(Temp, Status.permissions());
-  if (std::error_code EC = llvm::sys::fs::rename(Temp, Path)) {
+  if (std::error_code EC = llvm::sys::fs::rename(Temp, Target)) {
     Error = "cannot replace the file: " + EC.message();
     llvm::sys::fs::remove(Temp);
     return false;
