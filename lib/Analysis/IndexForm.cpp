@@ -1,5 +1,7 @@
 #include "Analysis/IndexForm.h"
 
+#include <climits>
+#include <cstdio>
 #include <functional>
 #include <set>
 #include <unordered_map>
@@ -24,6 +26,7 @@ VExpr vLane(unsigned Dim) {
   N->Op = VOp::Lane;
   N->Value = Dim;
   N->NonNegative = true;
+  N->Lanes = true;
   return N;
 }
 
@@ -40,6 +43,7 @@ VExpr vUnknown(bool Varying, const std::string &Why, bool NonNegative) {
   auto N = std::make_shared<VNode>();
   N->Op = VOp::Unknown;
   N->Varying = Varying;
+  N->Lanes = Varying;
   N->Name = Why;
   N->NonNegative = NonNegative;
   return N;
@@ -47,27 +51,31 @@ VExpr vUnknown(bool Varying, const std::string &Why, bool NonNegative) {
 
 namespace {
 
+constexpr uint64_t MaxEvaluatedTreeSize = 4096;
+
+// Folds one operation; nullopt where the result is not a 64-bit value (overflow, division by
+// zero, INT64_MIN / -1, out-of-range shifts), which makes the value unknown.
 std::optional<int64_t> applyOp(VOp Op, const std::vector<int64_t> &V) {
-  auto A = V.size() > 0 ? V[0] : 0, B = V.size() > 1 ? V[1] : 0;
+  int64_t A = V.size() > 0 ? V[0] : 0, B = V.size() > 1 ? V[1] : 0, R = 0;
   switch (Op) {
   case VOp::Add:
-    return A + B;
+    return __builtin_add_overflow(A, B, &R) ? std::nullopt : std::optional<int64_t>(R);
   case VOp::Sub:
-    return A - B;
+    return __builtin_sub_overflow(A, B, &R) ? std::nullopt : std::optional<int64_t>(R);
   case VOp::Mul:
-    return A * B;
+    return __builtin_mul_overflow(A, B, &R) ? std::nullopt : std::optional<int64_t>(R);
   case VOp::Div:
-    if (!B)
+    if (!B || (A == INT64_MIN && B == -1))
       return std::nullopt;
     return A / B;
   case VOp::Rem:
-    if (!B)
+    if (!B || (A == INT64_MIN && B == -1))
       return std::nullopt;
     return A % B;
   case VOp::Shl:
-    if (B < 0 || B > 62)
+    if (B < 0 || B > 62 || __builtin_mul_overflow(A, int64_t(1) << B, &R))
       return std::nullopt;
-    return A << B;
+    return R;
   case VOp::Shr:
     if (B < 0 || B > 62)
       return std::nullopt;
@@ -99,6 +107,8 @@ std::optional<int64_t> applyOp(VOp Op, const std::vector<int64_t> &V) {
   case VOp::LOr:
     return A || B;
   case VOp::Neg:
+    if (A == INT64_MIN)
+      return std::nullopt;
     return -A;
   case VOp::BitNot:
     return ~A;
@@ -175,20 +185,15 @@ VExpr vOp(VOp Op, std::vector<VExpr> Ops) {
   auto N = std::make_shared<VNode>();
   N->Op = Op;
   N->NonNegative = nonNegOp(Op, Ops);
+  for (const VExpr &O : Ops) {
+    N->Lanes |= O->Lanes;
+    N->TreeSize = std::min<uint64_t>(N->TreeSize + O->TreeSize, uint64_t(1) << 40);
+  }
   N->Ops = std::move(Ops);
   return N;
 }
 
-bool dependsOnLanes(const VExpr &E) {
-  if (E->Op == VOp::Lane)
-    return true;
-  if (E->Op == VOp::Unknown)
-    return E->Varying;
-  for (const VExpr &O : E->Ops)
-    if (dependsOnLanes(O))
-      return true;
-  return false;
-}
+bool dependsOnLanes(const VExpr &E) { return E->Lanes; }
 
 bool isVarying(const VExpr &E) { return dependsOnLanes(E); }
 
@@ -196,6 +201,10 @@ bool isNonNegative(const VExpr &E) { return E->NonNegative; }
 
 std::optional<int64_t> evaluate(const VExpr &E, const std::array<int64_t, 3> &Lid,
                                 const SymbolValues &Env) {
+  // Evaluated per lane and per sample: a value whose tree is this large (a shared DAG) is
+  // not worth the time; the caller treats it as unknown.
+  if (E->TreeSize > MaxEvaluatedTreeSize)
+    return std::nullopt;
   switch (E->Op) {
   case VOp::Const:
     return E->Value;
@@ -243,13 +252,13 @@ std::optional<int64_t> evaluate(const VExpr &E, const std::array<int64_t, 3> &Li
 void collectSymbols(const VExpr &E, std::vector<const VNode *> &Out) {
   std::set<const VNode *> Seen;
   std::function<void(const VExpr &)> Walk = [&](const VExpr &N) {
-    if (!N)
+    if (!N || !Seen.insert(N.get()).second)
       return;
     if (N->Op == VOp::Sym) {
       if (std::find_if(Out.begin(), Out.end(),
                        [&](const VNode *S) { return S->Name == N->Name; }) == Out.end())
         Out.push_back(N.get());
-      if (N->Recurrence && Seen.insert(N.get()).second) {
+      if (N->Recurrence) {
         Walk(N->Recurrence->Init);
         Walk(N->Recurrence->Amount);
       }
@@ -261,6 +270,9 @@ void collectSymbols(const VExpr &E, std::vector<const VNode *> &Out) {
 }
 
 std::string toString(const VExpr &E) {
+  // Messages quote values; a shared DAG would print exponentially long.
+  if (E->TreeSize > 64)
+    return "<expression of " + std::to_string(E->TreeSize) + " terms>";
   static const char *Spell[] = {"",  "",   "",   "",   "+",  "-",  "*",   "/",
                                 "%", "<<", ">>", "&",  "|",  "^",  "min", "max",
                                 "<", "<=", ">",  ">=", "==", "!=", "&&",  "||"};
@@ -344,6 +356,9 @@ public:
     if (It != Memo.end())
       return It->second;
     IndexForm F = compute(E);
+    if (F.isAffine() && (F.Constant.overflowed() || F.Lane[0].overflowed() ||
+                         F.Lane[1].overflowed() || F.Lane[2].overflowed()))
+      F = unknown(dependsOnLanes(E), "arithmetic overflows 64 bits");
     Memo[E.get()] = F;
     return F;
   }
@@ -353,7 +368,14 @@ private:
 
   // A uniform value that is not a polynomial (`n / 2`, `min(n, 64)`) becomes an opaque symbol
   // named by its spelling, so forms stay affine around it.
-  IndexForm opaque(const VExpr &E) { return affine(Poly::symbol(toString(E))); }
+  IndexForm opaque(const VExpr &E) {
+    if (E->TreeSize > 64) { // too long to spell: named by identity, so two stay distinct
+      char Id[32];
+      snprintf(Id, sizeof Id, "<value %p>", static_cast<const void *>(E.get()));
+      return affine(Poly::symbol(Id));
+    }
+    return affine(Poly::symbol(toString(E)));
+  }
 
   IndexForm compute(const VExpr &E) {
     switch (E->Op) {

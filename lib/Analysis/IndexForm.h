@@ -89,6 +89,10 @@ struct VNode {
   bool NonNegative = false; // Sym/Unknown known to be >= 0 (ids, sizes, unsigned values)
   std::shared_ptr<const LoopRecurrence> Recurrence; // Sym only
   std::vector<VExpr> Ops;
+  // Set when the node is built, so that questions about a shared DAG (a variable used twice
+  // by each of 60 chained variables) never walk its exponentially large tree.
+  bool Lanes = false;    // depends on lane ids or varying unknowns
+  uint64_t TreeSize = 1; // nodes of the unshared tree, saturating
 };
 
 VExpr vConst(int64_t V);

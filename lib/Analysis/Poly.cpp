@@ -18,7 +18,9 @@ Poly Poly::symbol(const std::string &Name) {
   return P;
 }
 
-bool Poly::isConstant() const { return Terms.empty() || (Terms.size() == 1 && Terms.count({})); }
+bool Poly::isConstant() const {
+  return !Overflowed && (Terms.empty() || (Terms.size() == 1 && Terms.count({})));
+}
 
 std::optional<int64_t> Poly::constantValue() const {
   if (!isConstant())
@@ -27,18 +29,28 @@ std::optional<int64_t> Poly::constantValue() const {
 }
 
 std::optional<int64_t> Poly::evaluate(const SymbolValues &Env) const {
+  if (Overflowed)
+    return std::nullopt;
   int64_t Sum = 0;
   for (const auto &[M, C] : Terms) {
     int64_t V = C;
     for (const std::string &S : M) {
       auto It = Env.find(S);
-      if (It == Env.end())
+      if (It == Env.end() || __builtin_mul_overflow(V, It->second, &V))
         return std::nullopt;
-      V *= It->second;
     }
-    Sum += V;
+    if (__builtin_add_overflow(Sum, V, &Sum))
+      return std::nullopt;
   }
   return Sum;
+}
+
+void Poly::addTerm(const Monomial &M, int64_t C) {
+  int64_t &V = Terms[M];
+  if (__builtin_add_overflow(V, C, &V))
+    Overflowed = true;
+  if (!V)
+    Terms.erase(M);
 }
 
 std::vector<std::string> Poly::symbols() const {
@@ -50,12 +62,9 @@ std::vector<std::string> Poly::symbols() const {
 
 Poly Poly::operator+(const Poly &O) const {
   Poly R = *this;
-  for (const auto &[M, C] : O.Terms) {
-    int64_t &V = R.Terms[M];
-    V += C;
-    if (!V)
-      R.Terms.erase(M);
-  }
+  R.Overflowed |= O.Overflowed;
+  for (const auto &[M, C] : O.Terms)
+    R.addTerm(M, C);
   return R;
 }
 
@@ -63,29 +72,39 @@ Poly Poly::operator-(const Poly &O) const { return *this + O.scaled(-1); }
 
 Poly Poly::scaled(int64_t K) const {
   Poly R;
+  R.Overflowed = Overflowed;
   if (!K)
     return R;
-  for (const auto &[M, C] : Terms)
-    R.Terms[M] = C * K;
+  for (const auto &[M, C] : Terms) {
+    int64_t V;
+    if (__builtin_mul_overflow(C, K, &V))
+      R.Overflowed = true;
+    else
+      R.Terms[M] = V;
+  }
   return R;
 }
 
 Poly Poly::operator*(const Poly &O) const {
   Poly R;
+  R.Overflowed = Overflowed || O.Overflowed;
   for (const auto &[MA, CA] : Terms)
     for (const auto &[MB, CB] : O.Terms) {
       Monomial M = MA;
       M.insert(M.end(), MB.begin(), MB.end());
       std::sort(M.begin(), M.end());
-      int64_t &V = R.Terms[M];
-      V += CA * CB;
-      if (!V)
-        R.Terms.erase(M);
+      int64_t V;
+      if (__builtin_mul_overflow(CA, CB, &V))
+        R.Overflowed = true;
+      else
+        R.addTerm(M, V);
     }
   return R;
 }
 
 std::string Poly::str() const {
+  if (Overflowed)
+    return "<overflows 64 bits>";
   if (Terms.empty())
     return "0";
   std::string Out;
@@ -94,7 +113,7 @@ std::string Poly::str() const {
   std::stable_sort(Sorted.begin(), Sorted.end(),
                    [](const auto &A, const auto &B) { return A.first.size() > B.first.size(); });
   for (const auto &[M, C] : Sorted) {
-    int64_t Abs = C < 0 ? -C : C;
+    uint64_t Abs = C < 0 ? 0 - static_cast<uint64_t>(C) : static_cast<uint64_t>(C);
     if (Out.empty())
       Out = C < 0 ? "-" : "";
     else

@@ -21,7 +21,10 @@ public:
   static Poly constant(int64_t C);
   static Poly symbol(const std::string &Name);
 
-  bool isZero() const { return Terms.empty(); }
+  // A coefficient that overflowed 64 bits: the polynomial means nothing and forms built from
+  // it are unknown. Sticky through every operation.
+  bool overflowed() const { return Overflowed; }
+  bool isZero() const { return Terms.empty() && !Overflowed; }
   bool isConstant() const;
   std::optional<int64_t> constantValue() const;
   // Numeric value when every symbol is bound.
@@ -32,7 +35,7 @@ public:
   Poly operator-(const Poly &O) const;
   Poly operator*(const Poly &O) const;
   Poly scaled(int64_t K) const;
-  bool operator==(const Poly &O) const { return Terms == O.Terms; }
+  bool operator==(const Poly &O) const { return Terms == O.Terms && Overflowed == O.Overflowed; }
 
   // "4", "n", "2*n + 1", "get_local_size(0)*get_group_id(0)".
   std::string str() const;
@@ -40,6 +43,8 @@ public:
 
 private:
   std::map<Monomial, int64_t> Terms;
+  bool Overflowed = false;
+  void addTerm(const Monomial &M, int64_t C);
 };
 
 } // namespace cllint::analysis

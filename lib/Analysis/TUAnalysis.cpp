@@ -11,7 +11,9 @@ TUAnalysis::TUAnalysis(clang::ASTContext &Ctx, const DeviceProfile &Profile,
       Kernels(KernelModel::build(Ctx)) {}
 
 WorkGroupShape TUAnalysis::workGroupShape(const KernelInfo &K) const {
-  if (K.Required && K.Required->Size[0] && K.Required->Size[1] && K.Required->Size[2])
+  // A required shape no device can launch (launch-work-group-size reports it) says nothing
+  // about warps, and enumerating its lanes would take forever.
+  if (K.Required && analysableWorkGroup(K.Required->Size))
     return {K.Required->Size, "reqd_work_group_size"};
   if (ConfiguredWorkGroup)
     return {*ConfiguredWorkGroup, "config"};

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <bit>
 #include <map>
+#include <set>
 
 namespace cllint::analysis {
 
@@ -257,13 +258,19 @@ std::vector<int64_t> plausibleValues(const VNode &Sym, const SymbolValues &Env) 
 namespace {
 
 // The symbols E mentions itself (not those of their recurrences), by name.
-void directSymbols(const VExpr &E, std::map<std::string, const VNode *> &Out) {
-  if (!E)
+void directSymbols(const VExpr &E, std::map<std::string, const VNode *> &Out,
+                   std::set<const VNode *> &Seen) {
+  if (!E || !Seen.insert(E.get()).second) // a shared DAG is walked once per node
     return;
   if (E->Op == VOp::Sym)
     Out.emplace(E->Name, E.get());
   for (const VExpr &O : E->Ops)
-    directSymbols(O, Out);
+    directSymbols(O, Out, Seen);
+}
+
+void directSymbols(const VExpr &E, std::map<std::string, const VNode *> &Out) {
+  std::set<const VNode *> Seen;
+  directSymbols(E, Out, Seen);
 }
 
 // Values of a counted loop's trip counter: 0, 1, ... while a loop condition on it holds.

@@ -254,6 +254,9 @@ int64_t ValueBuilder::sizeOf(QualType T) const {
 }
 
 VExpr ValueBuilder::value(const Expr *E, Instance &I) {
+  DepthGuard Guard(*this);
+  if (Guard.tooDeep())
+    return vUnknown(true, "expression nested too deeply");
   VExpr V = compute(E, I);
   if (E->getType()->isUnsignedIntegerType() || E->getType()->isBooleanType())
     V = withNonNegative(V);
@@ -526,8 +529,12 @@ VExpr ValueBuilder::resolveVariable(const VarDecl *V, Instance &I) {
           Rec->Init = Init;
           Rec->Step = Steps[0].Op;
           Rec->Amount = Amount;
-          VExpr Sym = vSym(Name, Init->NonNegative && Amount->NonNegative, Rec);
-          I.Memo[V] = Sym;
+          bool NonNeg = Init->NonNegative && Amount->NonNegative;
+          VExpr Sym = vSym(Name, NonNeg, Rec);
+          // The loop condition refers to V itself; a bare symbol of the same name (values are
+          // bound by name) keeps Rec from owning itself through Sym, a reference cycle that
+          // leaked on every lint.
+          I.Memo[V] = vSym(Name, NonNeg);
           if (const Expr *Cond = loopCondition(Loop))
             Rec->Condition = value(Cond, I);
           // When the loop's condition is on another counter, the values are bounded by its
@@ -547,7 +554,7 @@ VExpr ValueBuilder::resolveVariable(const VarDecl *V, Instance &I) {
   if (!Updates.empty()) {
     auto Rec = std::make_shared<LoopRecurrence>();
     VExpr Sym = vSym(Name, true, Rec);
-    I.Memo[V] = Sym; // a loop condition may test V itself
+    I.Memo[V] = vSym(Name, true); // a loop condition may test V itself (bare: no cycle)
     bool Ok = powerOfTwo(*Rec);
     I.Memo.erase(V);
     if (Ok) {

@@ -52,6 +52,7 @@ struct Instance {
   std::map<const clang::ParmVarDecl *, std::optional<PointerForm>> PointerArgs;
   std::map<const clang::VarDecl *, VExpr> Memo;
   std::set<const clang::VarDecl *> InProgress;
+  std::set<const clang::VarDecl *> PointersInProgress;
 };
 
 class ValueBuilder {
@@ -84,6 +85,21 @@ private:
   VExpr call(const clang::CallExpr *Call, Instance &I);
   VExpr resolveVariable(const clang::VarDecl *V, Instance &I);
   std::optional<PointerForm> pointerVariable(const clang::VarDecl *V, Instance &I);
+  std::optional<PointerForm> resolvePointerVariable(const clang::VarDecl *V, Instance &I);
+
+  // Expressions nest as deep as the source does (a 10,000-term sum is 10,000 levels); past
+  // this depth a value is unknown instead of a stack overflow.
+  static constexpr unsigned MaxDepth = 2000;
+  unsigned Depth = 0;
+  class DepthGuard {
+  public:
+    explicit DepthGuard(ValueBuilder &B) : B(B) { ++B.Depth; }
+    ~DepthGuard() { --B.Depth; }
+    bool tooDeep() const { return B.Depth > MaxDepth; }
+
+  private:
+    ValueBuilder &B;
+  };
   int64_t sizeOf(clang::QualType T) const;
 };
 

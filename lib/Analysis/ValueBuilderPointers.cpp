@@ -11,6 +11,16 @@ namespace cllint::analysis {
 using namespace clang;
 
 std::optional<PointerForm> ValueBuilder::pointerVariable(const VarDecl *V, Instance &I) {
+  // `p = p + k`, `p = &p[k]`: a pointer defined from itself is a recurrence this form cannot
+  // hold; following it would never end.
+  if (!I.PointersInProgress.insert(V).second)
+    return std::nullopt;
+  std::optional<PointerForm> R = resolvePointerVariable(V, I);
+  I.PointersInProgress.erase(V);
+  return R;
+}
+
+std::optional<PointerForm> ValueBuilder::resolvePointerVariable(const VarDecl *V, Instance &I) {
   if (const auto *P = dyn_cast<ParmVarDecl>(V)) {
     if (auto It = I.PointerArgs.find(P); It != I.PointerArgs.end())
       return It->second;
@@ -19,7 +29,7 @@ std::optional<PointerForm> ValueBuilder::pointerVariable(const VarDecl *V, Insta
     if (!I.Caller) {
       // `p += off` on a kernel pointer: follow it like an integer would be.
       const Expr *D = singleDefinition(V, I);
-      return D ? pointer(D, I) : std::nullopt;
+      return D && !mentions(D, V) ? pointer(D, I) : std::nullopt;
     }
     return std::nullopt;
   }
@@ -33,6 +43,9 @@ std::optional<PointerForm> ValueBuilder::pointerVariable(const VarDecl *V, Insta
 }
 
 std::optional<PointerForm> ValueBuilder::pointer(const Expr *E, Instance &I) {
+  DepthGuard Guard(*this);
+  if (Guard.tooDeep())
+    return std::nullopt;
   E = E->IgnoreParens();
   if (const auto *C = dyn_cast<CastExpr>(E)) {
     switch (C->getCastKind()) {
@@ -75,6 +88,9 @@ std::optional<PointerForm> ValueBuilder::pointer(const Expr *E, Instance &I) {
 }
 
 std::optional<PointerForm> ValueBuilder::address(const Expr *E, Instance &I) {
+  DepthGuard Guard(*this);
+  if (Guard.tooDeep())
+    return std::nullopt;
   E = E->IgnoreParens();
   if (const auto *DR = dyn_cast<DeclRefExpr>(E)) {
     if (const auto *V = dyn_cast<VarDecl>(DR->getDecl()))

@@ -14,6 +14,8 @@ namespace {
 using namespace analysis;
 
 bool hasPeriodicOp(const VExpr &E) {
+  if (E->TreeSize > 4096) // a huge shared DAG: not worth an exponential walk, and no verdict
+    return false;
   if ((E->Op == VOp::Rem || E->Op == VOp::And || E->Op == VOp::Xor) && dependsOnLanes(E))
     return true;
   for (const VExpr &O : E->Ops)

@@ -7,12 +7,26 @@ namespace cllint {
 namespace {
 
 struct Packing {
-  unsigned Items = 0, Warps = 0, Idle = 0;
+  uint64_t Items = 0, Warps = 0, Idle = 0;
 };
+
+// No OpenCL device runs work-groups larger than this (NVIDIA and AMD allow 1024).
+constexpr uint64_t MaxDeviceWorkGroup = 1024;
+
+// 64-bit, saturating: reqd_work_group_size(4294967295, 1, 1) must not wrap to 0 work-items.
+uint64_t workItems(const std::array<unsigned, 3> &Size) {
+  uint64_t Items = Size[0], Out;
+  for (unsigned D = 1; D < 3; ++D) {
+    if (__builtin_mul_overflow(Items, uint64_t(Size[D]), &Out))
+      return UINT64_MAX;
+    Items = Out;
+  }
+  return Items;
+}
 
 Packing pack(const std::array<unsigned, 3> &Size, unsigned Warp) {
   Packing P;
-  P.Items = Size[0] * Size[1] * Size[2];
+  P.Items = workItems(Size);
   P.Warps = (P.Items + Warp - 1) / Warp;
   P.Idle = P.Warps * Warp - P.Items;
   return P;
@@ -22,7 +36,7 @@ std::string shape(const std::array<unsigned, 3> &S) {
   return std::to_string(S[0]) + "x" + std::to_string(S[1]) + "x" + std::to_string(S[2]);
 }
 
-std::string percent(unsigned Part, unsigned Whole) {
+std::string percent(uint64_t Part, uint64_t Whole) {
   return std::to_string((Part * 100 + Whole / 2) / Whole) + "%";
 }
 
@@ -42,11 +56,22 @@ private:
     const DeviceProfile &Prof = Ctx.profile();
     if (A.Size[0] == 0 || A.Size[1] == 0 || A.Size[2] == 0)
       return; // not a constant: clang already complains
+    if (uint64_t Items = workItems(A.Size); Items > MaxDeviceWorkGroup) {
+      std::string Count = Items == UINT64_MAX ? "more than 2^64" : std::to_string(Items);
+      FindingBuilder B = Ctx.report(
+          A.Attr->getLocation(), std::string(Name) + "(" + shape(A.Size) + ") asks for " + Count +
+                                     " work-items per work-group; no device runs "
+                                     "more than " +
+                                     std::to_string(MaxDeviceWorkGroup) +
+                                     " (NVIDIA and AMD), so the kernel cannot be launched");
+      B.range(A.Attr->getRange());
+      return;
+    }
     Packing P = pack(A.Size, Prof.WarpSize);
     if (P.Idle == 0)
       return;
-    unsigned Lanes = P.Warps * Prof.WarpSize;
-    unsigned Suggest = P.Warps * Prof.WarpSize;
+    uint64_t Lanes = P.Warps * Prof.WarpSize;
+    uint64_t Suggest = P.Warps * Prof.WarpSize;
     std::string Unit = Prof.WarpSize == 64 ? "wavefront" : "warp";
     std::string Msg = std::string(Name) + "(" + shape(A.Size) + ") gives " +
                       std::to_string(P.Items) + " work-items, not a multiple of the " + Unit +
@@ -64,7 +89,7 @@ private:
       if (Other->Name == Prof.Name)
         continue;
       Packing O = pack(A.Size, Other->WarpSize);
-      unsigned OLanes = O.Warps * Other->WarpSize;
+      uint64_t OLanes = O.Warps * Other->WarpSize;
       B.note(A.Attr->getLocation(),
              "on " + Other->Name + " (" + std::to_string(Other->WarpSize) + "-wide): " +
                  (O.Idle ? std::to_string(O.Idle) + " of " + std::to_string(OLanes) +
