@@ -71,21 +71,11 @@ bool sameFile(const std::string &A, const std::string &B) {
   return X == Y;
 }
 
-// The 0-based line of the #include in Text that names Header, if any.
-std::optional<unsigned> includeLineFor(llvm::StringRef Text, const std::string &Header) {
-  llvm::SmallVector<llvm::StringRef, 64> Lines;
-  Text.split(Lines, '\n');
-  std::string H = llvm::sys::path::convert_to_slash(Header);
-  for (unsigned I = 0; I < Lines.size(); ++I) {
-    std::optional<llvm::StringRef> Included = includedHeader(Lines[I]);
-    if (!Included)
-      continue;
-    std::string Name = llvm::sys::path::convert_to_slash(*Included);
-    llvm::StringRef HRef(H);
-    if (HRef == Name || (HRef.ends_with(Name) && HRef[HRef.size() - Name.size() - 1] == '/'))
-      return I;
-  }
-  return std::nullopt;
+// The index of Doc's text: the one stored with it, or one built now.
+std::shared_ptr<const LineIndex> linesOf(const LintedDocument &Doc) {
+  if (Doc.Lines && Doc.Lines->describes(Doc.Text))
+    return Doc.Lines;
+  return std::make_shared<LineIndex>(Doc.Text);
 }
 
 // A file's text for converting note positions outside the document; empty when unreadable.
@@ -95,10 +85,12 @@ std::string readText(const std::string &Path) {
 }
 
 llvm::json::Object locationJson(const LintedDocument &Doc, const Range &R) {
-  if (sameFile(R.File, Doc.Path))
+  if (sameFile(R.File, Doc.Path)) {
+    auto Lines = linesOf(Doc);
     return llvm::json::Object{{"uri", Doc.Uri},
-                              {"range", rangeJson(offsetToPosition(Doc.Text, R.Begin.Offset),
-                                                  offsetToPosition(Doc.Text, R.End.Offset))}};
+                              {"range", rangeJson(Lines->position(Doc.Text, R.Begin.Offset),
+                                                  Lines->position(Doc.Text, R.End.Offset))}};
+  }
   std::string Text = readText(R.File);
   LspPosition B{R.Begin.Line ? R.Begin.Line - 1 : 0, R.Begin.Column ? R.Begin.Column - 1 : 0};
   LspPosition E{R.End.Line ? R.End.Line - 1 : B.Line, R.End.Column ? R.End.Column - 1 : 0};
@@ -117,6 +109,50 @@ bool meets(std::pair<LspPosition, LspPosition> R, LspPosition Begin, LspPosition
 }
 
 } // namespace
+
+LineIndex::LineIndex(llvm::StringRef Text) : Size(Text.size()) {
+  Starts.push_back(0);
+  for (size_t I = 0; I < Text.size(); ++I)
+    if (Text[I] == '\n')
+      Starts.push_back(I + 1);
+  for (unsigned L = 0; L < Starts.size(); ++L) {
+    auto [B, E] = bounds(Text, L);
+    if (std::optional<llvm::StringRef> H = includedHeader(Text.slice(B, E)))
+      Includes.push_back({L, llvm::sys::path::convert_to_slash(*H)});
+  }
+}
+
+LspPosition LineIndex::position(llvm::StringRef Text, size_t Offset) const {
+  Offset = std::min(Offset, Text.size());
+  auto It = std::upper_bound(Starts.begin(), Starts.end(), Offset);
+  LspPosition P;
+  P.Line = static_cast<unsigned>(It - Starts.begin() - 1);
+  for (size_t I = Starts[P.Line]; I < Offset;) {
+    auto [Bytes, Units] = utf8Char(Text, I);
+    I += Bytes;
+    P.Character += Units;
+  }
+  return P;
+}
+
+std::pair<size_t, size_t> LineIndex::bounds(llvm::StringRef Text, unsigned Line) const {
+  if (Line >= Starts.size())
+    return {Text.size(), Text.size()};
+  size_t Start = Starts[Line];
+  size_t End = Line + 1 < Starts.size() ? Starts[Line + 1] - 1 : Text.size();
+  if (End > Start && Text[End - 1] == '\r')
+    --End;
+  return {Start, End};
+}
+
+std::optional<unsigned> LineIndex::includeLineFor(const std::string &Header) const {
+  std::string H = llvm::sys::path::convert_to_slash(Header);
+  llvm::StringRef HRef(H);
+  for (const auto &[Line, Name] : Includes)
+    if (HRef == Name || (HRef.ends_with(Name) && HRef[HRef.size() - Name.size() - 1] == '/'))
+      return Line;
+  return std::nullopt;
+}
 
 LspPosition offsetToPosition(llvm::StringRef Text, size_t Offset) {
   Offset = std::min(Offset, Text.size());
@@ -216,15 +252,16 @@ std::optional<std::pair<LspPosition, LspPosition>> findingRange(const LintedDocu
                                                                 const Finding &F) {
   if (!F.Where.isValid())
     return std::make_pair(LspPosition{}, LspPosition{});
+  auto Lines = linesOf(Doc);
   if (sameFile(F.Where.File, Doc.Path))
     return std::make_pair(
-        offsetToPosition(Doc.Text, F.Where.Begin.Offset),
-        offsetToPosition(Doc.Text, std::max(F.Where.End.Offset, F.Where.Begin.Offset)));
-  std::optional<unsigned> Line = includeLineFor(Doc.Text, F.Where.File);
+        Lines->position(Doc.Text, F.Where.Begin.Offset),
+        Lines->position(Doc.Text, std::max(F.Where.End.Offset, F.Where.Begin.Offset)));
+  std::optional<unsigned> Line = Lines->includeLineFor(F.Where.File);
   if (!Line)
     return std::nullopt;
-  auto [Start, End] = lineBounds(Doc.Text, *Line);
-  return std::make_pair(offsetToPosition(Doc.Text, Start), offsetToPosition(Doc.Text, End));
+  auto [Start, End] = Lines->bounds(Doc.Text, *Line);
+  return std::make_pair(Lines->position(Doc.Text, Start), Lines->position(Doc.Text, End));
 }
 
 std::optional<llvm::json::Object> toDiagnostic(const LintedDocument &Doc, const Finding &F) {
@@ -302,6 +339,7 @@ llvm::json::Object ignoreEdit(llvm::StringRef Text, unsigned Line, const std::st
 }
 
 llvm::json::Array codeActions(const LintedDocument &Doc, LspPosition Begin, LspPosition End) {
+  auto Lines = linesOf(Doc);
   llvm::json::Array Fixes, Ignores;
   std::set<std::pair<unsigned, std::string>> IgnoreOffered;
   for (const Finding &F : Doc.Result.Findings) {
@@ -320,8 +358,8 @@ llvm::json::Array codeActions(const LintedDocument &Doc, LspPosition Begin, LspP
           break;
         }
         Edits.push_back(
-            llvm::json::Object{{"range", rangeJson(offsetToPosition(Doc.Text, E.Where.Begin.Offset),
-                                                   offsetToPosition(Doc.Text, E.Where.End.Offset))},
+            llvm::json::Object{{"range", rangeJson(Lines->position(Doc.Text, E.Where.Begin.Offset),
+                                                   Lines->position(Doc.Text, E.Where.End.Offset))},
                                {"newText", llvm::json::fixUTF8(E.Replacement)}});
       }
       if (!InDocument || Edits.empty())

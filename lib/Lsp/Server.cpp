@@ -379,6 +379,7 @@ void Server::lintNow(const std::string &Uri) {
   Linted->Path = Doc->Path;
   Linted->Text = Doc->Text;
   Linted->Result = L.lintBuffer(Doc->Path, Doc->Text);
+  Linted->Lines = std::make_shared<LineIndex>(Linted->Text);
 
   std::lock_guard<std::mutex> G(PublishLock);
   std::optional<Document> Now = Docs.get(Uri);

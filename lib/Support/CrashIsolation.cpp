@@ -1,11 +1,13 @@
 #include "Support/CrashIsolation.h"
 
 #include "llvm/Support/CrashRecoveryContext.h"
+#include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/thread.h"
 
 #include <atomic>
 #include <condition_variable>
 #include <csignal>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <exception>
@@ -111,6 +113,8 @@ void runJob(const std::shared_ptr<Job> &J, const std::function<void()> &Work) {
     }
   });
   CurrentJob = nullptr;
+  if (!Ok || !Exception.empty())
+    Abandoned = true;
   if (!Ok) {
     Out.K = IsolatedOutcome::Crashed;
     Out.Reason = signalName(CRC.RetCode > 128 ? CRC.RetCode - 128 : CRC.RetCode);
@@ -170,6 +174,13 @@ void setIsolatedStage(const std::string &Stage) {
   }
 }
 
-bool isolatedWorkAbandoned() { return Abandoned; }
+bool mustExitWithoutCleanup() { return Abandoned; }
+
+void exitWithoutCleanup(int Code) {
+  llvm::outs().flush();
+  llvm::errs().flush();
+  std::fflush(nullptr);
+  std::_Exit(Code);
+}
 
 } // namespace cllint

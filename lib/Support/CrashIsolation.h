@@ -27,8 +27,13 @@ IsolatedOutcome runIsolated(const std::function<void()> &Work, std::chrono::mill
 // a no-op outside runIsolated.
 void setIsolatedStage(const std::string &Stage);
 
-// Whether some work was abandoned after its time limit. Its thread may still run, so the
-// process must end with _exit (no static destructors under a running thread).
-bool isolatedWorkAbandoned();
+// Whether some work crashed or was abandoned after its time limit. A crashed unit leaves
+// LLVM's global state half-updated (timers of a compiler instance never unregistered) and an
+// abandoned one may still run, so the process must end with _Exit: no static destructors, no
+// llvm_shutdown.
+bool mustExitWithoutCleanup();
+
+// Flushes the standard streams and ends the process with Code, skipping every destructor.
+[[noreturn]] void exitWithoutCleanup(int Code);
 
 } // namespace cllint

@@ -312,6 +312,10 @@ private:
     if (!V || A.ArrayDims.size() < 2 || !V->getTypeSourceInfo())
       return std::nullopt;
     int64_t Inner = A.ArrayDims.back();
+    // Only `[T][T]` with a power-of-two row is padded: a row that is already padded (`[16][17]`
+    // is still 2-way with 16-wide groups) would otherwise grow by one on every --fix run.
+    if (Inner <= 0 || (Inner & (Inner - 1)))
+      return std::nullopt;
     clang::ASTContext &AST = Ctx.ast();
     struct Uses : clang::RecursiveASTVisitor<Uses> {
       const clang::VarDecl *V;

@@ -382,14 +382,12 @@ int runLint(int Argc, const char **Argv) {
                                     "in {4} file(s)\n",
                                     Total, Counts[2], Counts[1], Counts[0], Results.size());
   }
-  if (isolatedWorkAbandoned()) {
+  if (mustExitWithoutCleanup()) {
     // A file over its time limit still runs on a detached thread that uses this function's
-    // state: end the process here, without destructors.
-    llvm::outs().flush();
-    llvm::errs().flush();
+    // state, or a crash left LLVM's globals inconsistent: end here, without destructors.
     if (File)
       File->close();
-    std::_Exit(Exit);
+    exitWithoutCleanup(Exit);
   }
   return Exit;
 }

@@ -3,6 +3,7 @@
 #include "Driver/Linter.h"
 #include "Lsp/Server.h"
 #include "Lsp/Transport.h"
+#include "Support/CrashIsolation.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -77,7 +78,10 @@ int runLsp(int Argc, const char **Argv) {
   lsp::Transport T(stdin, stdout,
                    [](const std::string &M) { llvm::errs() << "cllint lsp: " << M << "\n"; });
   lsp::Server S(T, std::move(Options));
-  return S.run();
+  int Code = S.run();
+  if (mustExitWithoutCleanup()) // before S, which an abandoned lint may still use, is destroyed
+    exitWithoutCleanup(Code);
+  return Code;
 }
 
 } // namespace cllint

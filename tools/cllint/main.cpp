@@ -1,4 +1,5 @@
 #include "Commands.h"
+#include "Support/CrashIsolation.h"
 
 #include "llvm/Support/InitLLVM.h"
 
@@ -7,9 +8,15 @@
 int main(int Argc, const char **Argv) {
   llvm::InitLLVM X(Argc, Argv);
   // Subcommands get the whole argv ("cllint lsp --flag ..."); everything else is linting.
+  int Code;
   if (Argc > 1 && std::strcmp(Argv[1], "lsp") == 0)
-    return cllint::runLsp(Argc, Argv);
-  if (Argc > 1 && std::strcmp(Argv[1], "verify") == 0)
-    return cllint::runVerify(Argc, Argv);
-  return cllint::runLint(Argc, Argv);
+    Code = cllint::runLsp(Argc, Argv);
+  else if (Argc > 1 && std::strcmp(Argv[1], "verify") == 0)
+    Code = cllint::runVerify(Argc, Argv);
+  else
+    Code = cllint::runLint(Argc, Argv);
+  // After a recovered crash LLVM's globals are inconsistent; llvm_shutdown would crash on them.
+  if (cllint::mustExitWithoutCleanup())
+    cllint::exitWithoutCleanup(Code);
+  return Code;
 }

@@ -173,8 +173,17 @@ bool forEachOffset(const MemoryAccess &A, const KernelFacts &F, const NDRange &R
   std::array<uint64_t, 3> Groups{};
   unsigned __int128 Work = 1;
   for (unsigned D = 0; D < 3; ++D) {
+    if (R.Local[D] == 0 || R.Global[D] > (uint64_t(1) << 40)) {
+      Why = "the NDRange is too large to enumerate";
+      return false;
+    }
     Groups[D] = (R.Global[D] + R.Local[D] - 1) / R.Local[D];
-    Work *= Groups[D] * R.Local[D];
+    Work *= Groups[D] * R.Local[D]; // each factor below 2^41: no overflow in 128 bits
+  }
+  // Enumerating more work-items than this takes minutes (`global: [4294967296, ...]`).
+  if (Work > MaxOffsets) {
+    Why = "the NDRange has more than 2^26 work-items to enumerate";
+    return false;
   }
   int64_t MaxTrips = Work ? static_cast<int64_t>(MaxOffsets / std::max<uint64_t>(1, Work)) : 0;
   auto Counters = loopCounters(A, F, Env, MaxTrips, Why);

@@ -1,9 +1,13 @@
 #include "Verify/Plan/Spec.h"
 
+#include "llvm/Support/FileSystem.h"
+
 #include <yaml-cpp/yaml.h>
 
 namespace cllint::verify {
 namespace {
+
+constexpr uint64_t MaxSpecElements = uint64_t(1) << 33;
 
 std::string where(const std::string &Label, const YAML::Node &N) {
   const YAML::Mark M = N.Mark();
@@ -38,9 +42,28 @@ bool sizes(const YAML::Node &N, const std::string &Label, const std::string &Key
   return true;
 }
 
+bool parseSpecUnchecked(const YAML::Node &Root, const std::string &Label, Spec &Out,
+                        std::string &Error);
+
 } // namespace
 
+// yaml-cpp throws on any conversion the checks below did not foresee (a key that is a list, a
+// map where a number belongs): each becomes an error naming the place, never an abort.
 bool parseSpec(const YAML::Node &Root, const std::string &Label, Spec &Out, std::string &Error) {
+  try {
+    return parseSpecUnchecked(Root, Label, Out, Error);
+  } catch (const YAML::Exception &E) {
+    Error = Label + ":" + std::to_string(E.mark.line + 1) + ":" +
+            std::to_string(E.mark.column + 1) + ": " +
+            (E.msg.empty() ? std::string("unexpected value") : E.msg);
+    return false;
+  }
+}
+
+namespace {
+
+bool parseSpecUnchecked(const YAML::Node &Root, const std::string &Label, Spec &Out,
+                        std::string &Error) {
   if (!Root || Root.IsNull())
     return true;
   if (!Root.IsMap()) {
@@ -126,6 +149,14 @@ bool parseSpec(const YAML::Node &Root, const std::string &Label, Spec &Out, std:
           Error = where(Label, AN) + ": argument '" + Param + "': sizes must be at least 1";
           return false;
         }
+        // No device has more memory than this; larger sizes are typos that would only fail
+        // (or overflow) when the buffers are allocated.
+        if ((S.Elements && *S.Elements > MaxSpecElements) ||
+            (S.Bytes && *S.Bytes > MaxSpecElements * 8)) {
+          Error = where(Label, AN) + ": argument '" + Param + "': buffer larger than " +
+                  std::to_string(MaxSpecElements * 8 >> 30) + " GiB";
+          return false;
+        }
         K.Args[Param] = S;
       }
     }
@@ -134,7 +165,13 @@ bool parseSpec(const YAML::Node &Root, const std::string &Label, Spec &Out, std:
   return true;
 }
 
+} // namespace
+
 bool loadSpecFile(const std::string &Path, Spec &Out, std::string &Error) {
+  if (llvm::sys::fs::is_directory(Path)) {
+    Error = Path + ": is a directory, not a spec file";
+    return false;
+  }
   YAML::Node Root;
   try {
     Root = YAML::LoadFile(Path);

@@ -5,6 +5,7 @@
 #include "Support/JsonNesting.h"
 #include "cllint/Verify/Runner/Errors.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <fstream>
@@ -235,6 +236,13 @@ KernelArg PlanReader::readArg(const json &object, const std::string &path, std::
     arg.type = readType(object, path);
     arg.elements = static_cast<std::uint64_t>(
         integer(require(object, path, "elements"), member(path, "elements"), 1));
+    // elements x element size must be a size the host can allocate: no overflow, at most
+    // 64 GiB (more than any device holds).
+    constexpr std::uint64_t maxBytes = std::uint64_t(1) << 36;
+    if (arg.elements > maxBytes / std::max<std::size_t>(1, arg.type.size()))
+      fail(member(path, "elements"), std::to_string(arg.elements) + " elements of " +
+                                         std::to_string(arg.type.size()) +
+                                         " bytes is more than 64 GiB");
     std::string fill = "zero";
     if (const json *v = find(object, "fill"))
       fill = string(*v, member(path, "fill"));
