@@ -34,79 +34,91 @@ llvm::json::Object rangeJson(const Range &R, const EmitOptions &Opts) {
                             {"length", R.End.Offset - R.Begin.Offset}};
 }
 
+llvm::json::Object findingJson(const Finding &F, const std::string &Fingerprint,
+                               const EmitOptions &Opts) {
+  llvm::json::Object O = rangeJson(F.Where, Opts);
+  O["rule"] = F.RuleId;
+  O["severity"] = severityName(F.Level);
+  O["message"] = utf8(F.Message);
+  llvm::json::Array Notes;
+  for (const Note &N : F.Notes) {
+    llvm::json::Object NO = rangeJson(N.Where, Opts);
+    NO["message"] = utf8(N.Message);
+    Notes.push_back(std::move(NO));
+  }
+  O["notes"] = std::move(Notes);
+  llvm::json::Array Fixes;
+  for (const Fix &Fx : F.Fixes) {
+    llvm::json::Array Edits;
+    for (const Edit &E : Fx.Edits) {
+      llvm::json::Object EO = rangeJson(E.Where, Opts);
+      EO["replacement"] = utf8(E.Replacement);
+      Edits.push_back(std::move(EO));
+    }
+    Fixes.push_back(llvm::json::Object{{"description", Fx.Description},
+                                       {"safety", Fx.Safety == FixSafety::Safe ? "safe" : "unsafe"},
+                                       {"edits", std::move(Edits)}});
+  }
+  O["fixes"] = std::move(Fixes);
+  if (F.Price)
+    O["cost"] = llvm::json::Object{{"profile", F.Price->Profile},
+                                   {"metric", F.Price->Metric},
+                                   {"value", F.Price->Value},
+                                   {"summary", F.Price->Summary}};
+  else
+    O["cost"] = nullptr;
+  O["fingerprint"] = Fingerprint;
+  return O;
+}
+
 } // namespace
 
+// Streamed: one finding's object at a time, so 100,000 findings do not build a document of
+// gigabytes. Keys are written in sorted order, as llvm::json prints an Object.
 void emitJson(const std::vector<FileResult> &Results, const EmitOptions &Opts,
               llvm::raw_ostream &OS) {
-  llvm::json::Array Findings, Files;
   unsigned Counts[3] = {0, 0, 0};
   unsigned Baselined = 0;
-  for (const FileResult &R : Results) {
-    Baselined += R.BaselinedCount;
-    std::string Rel = displayRelativePath(R.Path, Opts.SourceRoot);
-    std::vector<std::string> Prints = fingerprints(Rel, R.Findings);
-    llvm::json::Array Errors;
-    for (const std::string &E : R.InputErrors)
-      Errors.push_back(utf8(E));
-    for (const std::string &E : R.InternalErrors)
-      Errors.push_back(utf8(E));
-    Files.push_back(llvm::json::Object{{"path", utf8(Rel)},
-                                       {"findings", static_cast<int64_t>(R.Findings.size())},
-                                       {"suppressed", R.SuppressedCount},
-                                       {"baselined", R.BaselinedCount},
-                                       {"compileFailed", R.CompileFailed},
-                                       {"errors", std::move(Errors)}});
-    for (size_t I = 0; I < R.Findings.size(); ++I) {
-      const Finding &F = R.Findings[I];
-      ++Counts[static_cast<int>(F.Level)];
-      llvm::json::Object O = rangeJson(F.Where, Opts);
-      O["rule"] = F.RuleId;
-      O["severity"] = severityName(F.Level);
-      O["message"] = utf8(F.Message);
-      llvm::json::Array Notes;
-      for (const Note &N : F.Notes) {
-        llvm::json::Object NO = rangeJson(N.Where, Opts);
-        NO["message"] = utf8(N.Message);
-        Notes.push_back(std::move(NO));
+  llvm::json::OStream J(OS, 2);
+  J.object([&] {
+    J.attributeArray("files", [&] {
+      for (const FileResult &R : Results) {
+        Baselined += R.BaselinedCount;
+        llvm::json::Array Errors;
+        for (const std::string &E : R.InputErrors)
+          Errors.push_back(utf8(E));
+        for (const std::string &E : R.InternalErrors)
+          Errors.push_back(utf8(E));
+        J.value(llvm::json::Object{
+            {"path", utf8(displayRelativePath(R.Path, Opts.SourceRoot))},
+            {"findings", static_cast<int64_t>(R.Findings.size())},
+            {"suppressed", R.SuppressedCount},
+            {"baselined", R.BaselinedCount},
+            {"compileFailed", R.CompileFailed},
+            {"errors", std::move(Errors)}});
       }
-      O["notes"] = std::move(Notes);
-      llvm::json::Array Fixes;
-      for (const Fix &Fx : F.Fixes) {
-        llvm::json::Array Edits;
-        for (const Edit &E : Fx.Edits) {
-          llvm::json::Object EO = rangeJson(E.Where, Opts);
-          EO["replacement"] = utf8(E.Replacement);
-          Edits.push_back(std::move(EO));
+    });
+    J.attributeArray("findings", [&] {
+      for (const FileResult &R : Results) {
+        std::string Rel = displayRelativePath(R.Path, Opts.SourceRoot);
+        std::vector<std::string> Prints = fingerprints(Rel, R.Findings);
+        for (size_t I = 0; I < R.Findings.size(); ++I) {
+          ++Counts[static_cast<int>(R.Findings[I].Level)];
+          J.value(findingJson(R.Findings[I], Prints[I], Opts));
         }
-        Fixes.push_back(
-            llvm::json::Object{{"description", Fx.Description},
-                               {"safety", Fx.Safety == FixSafety::Safe ? "safe" : "unsafe"},
-                               {"edits", std::move(Edits)}});
       }
-      O["fixes"] = std::move(Fixes);
-      if (F.Price)
-        O["cost"] = llvm::json::Object{{"profile", F.Price->Profile},
-                                       {"metric", F.Price->Metric},
-                                       {"value", F.Price->Value},
-                                       {"summary", F.Price->Summary}};
-      else
-        O["cost"] = nullptr;
-      O["fingerprint"] = Prints[I];
-      Findings.push_back(std::move(O));
-    }
-  }
-  llvm::json::Object Summary{{"errors", Counts[2]},
-                             {"warnings", Counts[1]},
-                             {"notes", Counts[0]},
-                             {"files", static_cast<int64_t>(Results.size())},
-                             {"baselined", Baselined}};
-  if (Opts.BaselineUnmatched)
-    Summary["baselineUnmatched"] = *Opts.BaselineUnmatched;
-  llvm::json::Object Root{{"version", Opts.ToolVersion},
-                          {"findings", std::move(Findings)},
-                          {"files", std::move(Files)},
-                          {"summary", std::move(Summary)}};
-  OS << llvm::formatv("{0:2}", llvm::json::Value(std::move(Root))) << "\n";
+    });
+    llvm::json::Object Summary{{"errors", Counts[2]},
+                               {"warnings", Counts[1]},
+                               {"notes", Counts[0]},
+                               {"files", static_cast<int64_t>(Results.size())},
+                               {"baselined", Baselined}};
+    if (Opts.BaselineUnmatched)
+      Summary["baselineUnmatched"] = *Opts.BaselineUnmatched;
+    J.attribute("summary", std::move(Summary));
+    J.attribute("version", Opts.ToolVersion);
+  });
+  OS << "\n";
 }
 
 } // namespace cllint

@@ -167,26 +167,22 @@ private:
 
 } // namespace
 
+// Streamed: one result at a time (a SARIF log of 100,000 results once took 9 GiB). Keys are
+// in sorted order, as llvm::json prints an Object; "results" precede "tool", so the rules
+// that results add (clang's diagnostics) are known when the driver is written.
 void emitSarif(const std::vector<FileResult> &Results, const EmitOptions &Opts,
                llvm::raw_ostream &OS) {
   SarifWriter W(Opts);
-  Array SarifResults, Notifications;
-  bool Success = true;
+  Array Notifications;
   for (const FileResult &R : Results) {
-    std::string Rel = displayRelativePath(R.Path, Opts.SourceRoot);
-    std::vector<std::string> Prints = fingerprints(Rel, R.Findings);
-    for (size_t I = 0; I < R.Findings.size(); ++I)
-      SarifResults.push_back(W.result(R.Findings[I], Prints[I]));
     std::vector<std::string> Errors = R.InputErrors;
     Errors.insert(Errors.end(), R.InternalErrors.begin(), R.InternalErrors.end());
-    for (const std::string &E : Errors) {
-      Success = false;
+    for (const std::string &E : Errors)
       Notifications.push_back(Object{
           {"level", "error"},
           {"message", Object{{"text", utf8(R.Path + ": " + E)}}},
           {"locations",
            Array{Object{{"physicalLocation", Object{{"artifactLocation", W.artifact(R.Path)}}}}}}});
-    }
   }
   llvm::SmallString<256> Root(Opts.SourceRoot.empty() ? "." : Opts.SourceRoot);
   llvm::sys::fs::make_absolute(Root);
@@ -194,24 +190,39 @@ void emitSarif(const std::vector<FileResult> &Results, const EmitOptions &Opts,
   std::string RootUri = "file://" + llvm::sys::path::convert_to_slash(Root);
   if (!llvm::StringRef(RootUri).ends_with("/"))
     RootUri += "/";
-  Object Driver{{"name", "cllint"},
-                {"version", Opts.ToolVersion},
-                {"semanticVersion", Opts.ToolVersion},
-                {"informationUri", "https://github.com/cllint/cllint"},
-                {"rules", W.takeRules()}};
-  Object Invocation{{"executionSuccessful", Success}};
+  Object Invocation{{"executionSuccessful", Notifications.empty()}};
   if (!Opts.CommandLine.empty())
     Invocation["commandLine"] = utf8(Opts.CommandLine);
   if (!Notifications.empty())
     Invocation["toolExecutionNotifications"] = std::move(Notifications);
-  Object Run{{"tool", Object{{"driver", std::move(Driver)}}},
-             {"originalUriBaseIds", Object{{"%SRCROOT%", Object{{"uri", utf8(RootUri)}}}}},
-             {"invocations", Array{std::move(Invocation)}},
-             {"results", std::move(SarifResults)}};
-  Object Log{{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
-             {"version", "2.1.0"},
-             {"runs", Array{std::move(Run)}}};
-  OS << llvm::formatv("{0:2}", llvm::json::Value(std::move(Log))) << "\n";
+
+  llvm::json::OStream J(OS, 2);
+  J.object([&] {
+    J.attribute("$schema", "https://json.schemastore.org/sarif-2.1.0.json");
+    J.attributeArray("runs", [&] {
+      J.object([&] {
+        J.attribute("invocations", Array{std::move(Invocation)});
+        J.attribute("originalUriBaseIds",
+                    Object{{"%SRCROOT%", Object{{"uri", utf8(RootUri)}}}});
+        J.attributeArray("results", [&] {
+          for (const FileResult &R : Results) {
+            std::string Rel = displayRelativePath(R.Path, Opts.SourceRoot);
+            std::vector<std::string> Prints = fingerprints(Rel, R.Findings);
+            for (size_t I = 0; I < R.Findings.size(); ++I)
+              J.value(W.result(R.Findings[I], Prints[I]));
+          }
+        });
+        J.attribute("tool", Object{{"driver", Object{{"name", "cllint"},
+                                                     {"version", Opts.ToolVersion},
+                                                     {"semanticVersion", Opts.ToolVersion},
+                                                     {"informationUri",
+                                                      "https://github.com/cllint/cllint"},
+                                                     {"rules", W.takeRules()}}}});
+      });
+    });
+    J.attribute("version", "2.1.0");
+  });
+  OS << "\n";
 }
 
 } // namespace cllint
