@@ -417,10 +417,61 @@ def test_exit_without_shutdown(cllint, tmp):
     print("ok: exit without shutdown -> 1")
 
 
+def test_hostile_input(cllint, tmp):
+    """Crashes, deep JSON, long lines and big documents never take the server down."""
+    s = Server(cllint)
+    s.initialize()
+    # 100,000 nested arrays: a JSON-RPC parse error, and the server goes on.
+    deep = b"[" * 100000
+    s.send_raw(b"Content-Length: %d\r\n\r\n" % len(deep) + deep)
+    err = s.wait(lambda m: "error" in m and m.get("id") is None, "parse error for deep JSON")
+    expect(err["error"]["code"] == -32700 and "256 levels" in err["error"]["message"], err)
+    print("ok: deeply nested JSON -> parse error")
+
+    # A file whose parse crashes: an internal-error diagnostic, the server survives.
+    crash = os.path.join(tmp, "crash.cl")
+    text = "#pragma clang __debug crash\n__kernel void k(__global float *p) { p[0] = 1.0f; }\n"
+    s.notify("textDocument/didOpen", {"textDocument": {"uri": uri_of(crash), "languageId": "opencl",
+                                                       "version": 1, "text": text}})
+    p = s.diagnostics(uri_of(crash), 1)
+    codes = [d.get("code") for d in p["diagnostics"]]
+    expect(codes == ["internal-error"], p)
+    expect("cllint crashed (SIGILL" in p["diagnostics"][0]["message"], p)
+    print("ok: a crash while linting -> internal-error diagnostic")
+
+    # A long unterminated #include line and a 2 MiB document: diagnostics come, quickly.
+    big = os.path.join(tmp, "big.cl")
+    line = "__kernel void k%d(__global float *y) { y[get_global_id(0) * 2] = y[0] * 2.0f; }\n"
+    text = ("#if 0\n#include \"" + "a" * 200000 + "\n#endif\n" +
+            "".join(line % i for i in range(20000)))
+    start = time.monotonic()
+    s.notify("textDocument/didOpen", {"textDocument": {"uri": uri_of(big), "languageId": "opencl",
+                                                       "version": 1, "text": text}})
+    p = s.diagnostics(uri_of(big), 1, what="diagnostics of a 2 MiB document")
+    expect(len(p["diagnostics"]) == 20000, "%d diagnostics for the big document" %
+           len(p["diagnostics"]))
+    r = s.request("textDocument/codeAction", {
+        "textDocument": {"uri": uri_of(big)},
+        "range": {"start": {"line": 19003, "character": 0}, "end": {"line": 19003, "character": 80}},
+        "context": {"diagnostics": []}})
+    elapsed = time.monotonic() - start
+    expect(len(r.get("result", [])) >= 1, r)
+    expect(elapsed < TIMEOUT, "big document took %.1f s" % elapsed)
+    print("ok: a 2 MiB document with a long #include line -> diagnostics in %.1f s" % elapsed)
+
+    # Still alive: a normal request is answered.
+    r = s.request("textDocument/hover", {"textDocument": {"uri": uri_of(crash)},
+                                         "position": {"line": 0, "character": 0}})
+    expect("result" in r, r)
+    code = s.finish()
+    expect(code == 0, "exit code %s" % code)
+
+
 def main():
     cllint = os.path.abspath(sys.argv[1])
     failures = 0
-    for test in (test_session, test_headers_and_config, test_exit_without_shutdown):
+    for test in (test_session, test_headers_and_config, test_exit_without_shutdown,
+                 test_hostile_input):
         with tempfile.TemporaryDirectory() as tmp:
             try:
                 test(cllint, tmp)
