@@ -180,13 +180,13 @@ def apply_edits(text, edits):
 # and 1 unit, the emoji 4 bytes and 2 units).
 KERNEL = """__kernel void scale(__global float *y, __global const float *x) {
   size_t i = get_global_id(0);
-  y[i] = /* é😀 */ x[i] * 0.5;
+  y[i] = /* é😀 */ x[i] * 0.1;
 }
 """
 LIT_LINE = 2
 
 
-def literal_range(text, literal="0.5", line=LIT_LINE):
+def literal_range(text, literal="0.1", line=LIT_LINE):
     l = text.split("\n")[line]
     c = utf16_len(l[:l.index(literal + ";")])
     return {"start": {"line": line, "character": c},
@@ -228,7 +228,7 @@ def test_session(cllint, tmp):
     expect(d["range"] == literal_range(KERNEL), "range %s, expected %s" %
            (d["range"], literal_range(KERNEL)))
     expect(d["codeDescription"]["href"].endswith("/rules/arith-double-literal/doc.md"), d)
-    expect("double-precision literal '0.5'" in d["message"], d)
+    expect("double-precision literal '0.1'" in d["message"], d)
     print("ok: didOpen -> publishDiagnostics", d["range"])
 
     # hover on the literal -> the rule's doc; elsewhere -> null.
@@ -258,10 +258,10 @@ def test_session(cllint, tmp):
     end = literal_range(KERNEL)["end"]
     expect(edits == [{"range": {"start": end, "end": end}, "newText": "f"}], edits)
     fixed = apply_edits(KERNEL, edits)
-    expect("x[i] * 0.5f;" in fixed, fixed)
+    expect("x[i] * 0.1f;" in fixed, fixed)
     ignored = apply_edits(KERNEL, ignore["edit"]["changes"][uri])
     expect(ignored.split("\n")[LIT_LINE].endswith(
-        "0.5; // cllint: ignore[arith-double-literal]"), ignored)
+        "0.1; // cllint: ignore[arith-double-literal]"), ignored)
     print("ok: codeAction -> WorkspaceEdit")
 
     # Incremental change: a line inserted above moves the diagnostic down.
@@ -353,12 +353,12 @@ def test_headers_and_config(cllint, tmp):
     with open(config, "w") as f:
         f.write("no-such-key: 1\n")
     with open(os.path.join(proj, "helper.h"), "w") as f:
-        f.write("inline float twice(float v) { return v * 2.0; }\n")
+        f.write("inline float twice(float v) { return v * 2.1; }\n")
     path = os.path.join(proj, "k.cl")
     text = ('#include "helper.h"\n'
             "__kernel void k(__global float *y) {\n"
             "  size_t i = get_global_id(0);\n"
-            "  y[i] = twice(y[i]) * 0.5;\n"
+            "  y[i] = twice(y[i]) * 0.1;\n"
             "}\n")
     with open(path, "w") as f:
         f.write(text)
@@ -389,7 +389,7 @@ def test_headers_and_config(cllint, tmp):
     expect(codes == [("arith-double-literal", 1, 0), ("arith-double-literal", 1, 3)], codes)
     inc = [x for x in p["diagnostics"] if x["range"]["start"]["line"] == 0][0]
     expect(inc["message"].startswith("in included file helper.h:1: double-precision literal "
-                                     "'2.0'"), inc)
+                                     "'2.1'"), inc)
     rel = inc["relatedInformation"][0]["location"]
     expect(rel["uri"] == uri_of(os.path.join(proj, "helper.h")) and
            rel["range"]["start"]["line"] == 0, inc)

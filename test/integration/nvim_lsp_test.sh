@@ -15,7 +15,7 @@ trap 'rm -rf "$TMP"' EXIT
 cat > "$TMP/scale.cl" <<'CL'
 __kernel void scale(__global float *y, __global const float *x) {
   size_t i = get_global_id(0);
-  y[i] = x[i] /* é */ * 0.5;
+  y[i] = x[i] /* é */ * 0.1;
 }
 CL
 export CLLINT KERNEL="$TMP/scale.cl" RESULT="$TMP/result.json"
@@ -33,8 +33,8 @@ python3 - "$RESULT" "$KERNEL" "$status" <<'PY'
 import json, sys
 r = json.load(open(sys.argv[1]))
 text = open(sys.argv[2], encoding="utf-8").read()
-line = "  y[i] = x[i] /* é */ * 0.5;"
-col = len(line[:line.index("0.5")].encode("utf-8"))  # Neovim columns are bytes
+line = "  y[i] = x[i] /* é */ * 0.1;"
+col = len(line[:line.index("0.1")].encode("utf-8"))  # Neovim columns are bytes
 checks = [
     (int(sys.argv[3]) == 0, "neovim exit status %s, failure: %s" % (sys.argv[3], r.get("failure"))),
     (r.get("diagnostics") == 1, "one diagnostic"),
@@ -43,12 +43,12 @@ checks = [
     (r.get("severity") == 2, "severity warning (vim.diagnostic.severity.WARN)"),
     (r.get("lnum") == 2 and r.get("col") == col and r.get("end_col") == col + 3,
      "position: line 2, bytes %d-%d" % (col, col + 3)),
-    ("double-precision literal '0.5'" in r.get("message", ""), "message"),
+    ("double-precision literal '0.1'" in r.get("message", ""), "message"),
     (str(r.get("href", "")).endswith("/rules/arith-double-literal/doc.md"), "codeDescription"),
     (r.get("actions") == ["Append 'f' to make the literal float (unsafe: may change results)",
                           "Ignore arith-double-literal on this line"], "code action titles"),
     (r.get("cleared") is True, "diagnostics cleared after the edit"),
-    ("/* é */ * 0.5f;" in text, "the written file has 0.5f"),
+    ("/* é */ * 0.1f;" in text, "the written file has 0.1f"),
 ]
 bad = [what for ok, what in checks if not ok]
 for what in bad:

@@ -44,7 +44,7 @@ pre-commit install >/dev/null
 cat > clean.cl <<'CL'
 __kernel void scale(__global float *y, __global const float *x) {
   size_t i = get_global_id(0);
-  y[i] = x[i] * 0.5f;
+  y[i] = x[i] * 0.1f;
 }
 CL
 git add clean.cl
@@ -55,7 +55,7 @@ echo "ok: a clean kernel commits"
 cat > bad.cl <<'CL'
 __kernel void scale2(__global float *y, __global const float *x) {
   size_t i = get_global_id(0);
-  y[i] = x[i] * 0.5;
+  y[i] = x[i] * 0.1;
 }
 CL
 git add bad.cl
@@ -64,7 +64,7 @@ if git commit -q -m "bad kernel" >"$TMP/out2.txt" 2>&1; then
 fi
 cat "$TMP/out2.txt"
 grep -q "^cllint\.*Failed" "$TMP/out2.txt" || fail "no failed cllint hook in the output"
-grep -q "bad.cl:3:17: warning: double-precision literal '0.5'.*\[arith-double-literal\]" \
+grep -q "bad.cl:3:17: warning: double-precision literal '0.1'.*\[arith-double-literal\]" \
   "$TMP/out2.txt" || fail "the diagnostic is not shown"
 echo "ok: a kernel with a finding is refused and the diagnostic shown"
 
@@ -83,7 +83,7 @@ if git commit -q -m "bad kernel" >"$TMP/out3.txt" 2>&1; then
 fi
 cat "$TMP/out3.txt"
 grep -q "files were modified by this hook" "$TMP/out3.txt" || fail "pre-commit saw no modification"
-grep -q "y\[i\] = x\[i\] \* 0.5f;" bad.cl || { cat bad.cl; fail "the file was not fixed"; }
+grep -q "y\[i\] = x\[i\] \* 0.1f;" bad.cl || { cat bad.cl; fail "the file was not fixed"; }
 git add bad.cl
 git commit -q -m "bad kernel, fixed" >"$TMP/out4.txt" 2>&1 || { cat "$TMP/out4.txt"; fail "the fixed kernel was refused"; }
 echo "ok: the fix hook rewrites the file; the fixed file commits"

@@ -73,7 +73,7 @@ TEST(FixApplier, LeavesTheFileAloneWhenTheResultWouldNotCompile) {
 }
 
 TEST(FixApplier, WritesAndReportsWhatRemains) {
-  const std::string Source = "__kernel void k(__global float *y) { y[0] = y[1] * 0.5; }\n";
+  const std::string Source = "__kernel void k(__global float *y) { y[0] = y[1] * 0.1; }\n";
   std::string Path = writeTemp(Source);
   LintOptions Opts;
   Opts.NoConfig = true;
@@ -86,6 +86,6 @@ TEST(FixApplier, WritesAndReportsWhatRemains) {
   EXPECT_TRUE(O.Written) << O.Error;
   EXPECT_EQ(O.Applied, 1u);
   EXPECT_TRUE(O.After.Findings.empty());
-  EXPECT_EQ(readAll(Path), "__kernel void k(__global float *y) { y[0] = y[1] * 0.5f; }\n");
+  EXPECT_EQ(readAll(Path), "__kernel void k(__global float *y) { y[0] = y[1] * 0.1f; }\n");
   llvm::sys::fs::remove(Path);
 }

@@ -246,7 +246,7 @@ TEST(PlanBuilder, BankConflictPaddingFixRunsIn2D) {
 
 TEST(PlanBuilder, DataDependentIndexIsRefusedUnlessASpecSizesIt) {
   Input In("gather_csr.cl", /*KeepFindings=*/true);
-  ASSERT_FALSE(In.R.Findings.empty()); // arith-double-literal on 2.0
+  ASSERT_FALSE(In.R.Findings.empty()); // arith-double-literal on 2.1
   PlanSet Set = In.plan(global({4096}));
   EXPECT_TRUE(Set.Cases.empty());
   ASSERT_FALSE(Set.Skips.empty());
