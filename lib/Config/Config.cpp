@@ -40,12 +40,15 @@ std::string scalar(const YAML::Node &N, const char *What) {
   return N.as<std::string>();
 }
 
-unsigned positive(const YAML::Node &N, const char *What) {
+unsigned positive(const YAML::Node &N, const char *What, unsigned long long Max = 1u << 30) {
   if (!N.IsScalar())
     fail(N, std::string(What) + " must be a positive integer");
   unsigned long long V = 0;
-  if (llvm::StringRef(N.Scalar()).getAsInteger(10, V) || V == 0 || V > (1u << 30))
+  if (llvm::StringRef(N.Scalar()).getAsInteger(10, V) || V == 0)
     fail(N, std::string(What) + " must be a positive integer, got '" + N.Scalar() + "'");
+  if (V > Max)
+    fail(N, std::string(What) + " must be at most " + std::to_string(Max) + ", got '" + N.Scalar() +
+                "'");
   return static_cast<unsigned>(V);
 }
 
@@ -117,16 +120,18 @@ DeviceProfile profile(const std::string &Name, const YAML::Node &N) {
   }
   P.Name = Name;
   P.Description = N["description"] ? scalar(N["description"], "description") : "custom profile";
+  // Bounds far beyond any hardware, so that products of these fields (banks x bank width,
+  // warps x lanes) never wrap: a custom profile is data a fuzzer or a typo can fill.
   if (N["warp"])
-    P.WarpSize = positive(N["warp"], "warp");
+    P.WarpSize = positive(N["warp"], "warp", 1024);
   if (N["banks"])
-    P.Banks = positive(N["banks"], "banks");
+    P.Banks = positive(N["banks"], "banks", 1024);
   if (N["bank-width"])
-    P.BankWidth = positive(N["bank-width"], "bank-width");
+    P.BankWidth = positive(N["bank-width"], "bank-width", 64);
   if (N["sector"])
-    P.SectorBytes = positive(N["sector"], "sector");
+    P.SectorBytes = positive(N["sector"], "sector", 4096);
   if (N["cache-line"])
-    P.CacheLineBytes = positive(N["cache-line"], "cache-line");
+    P.CacheLineBytes = positive(N["cache-line"], "cache-line", 4096);
   if (N["local-memory"])
     P.LocalMemBytes = positive(N["local-memory"], "local-memory");
   if (N["work-group"])

@@ -220,7 +220,8 @@ Value Server::initialize(const Object &Params) {
   Initialized = true;
   if (const Object *Init = Params.getObject("initializationOptions"))
     if (auto Ms = Init->getInteger("debounceMs"); Ms && *Ms >= 0)
-      Options.Debounce = std::chrono::milliseconds(*Ms);
+      // Clamped to a minute: `now + delay` must not overflow the clock.
+      Options.Debounce = std::chrono::milliseconds(std::min<int64_t>(*Ms, 60000));
   if (const Object *Caps = Params.getObject("capabilities"))
     if (const Object *W = Caps->getObject("workspace"))
       if (const Object *Watch = W->getObject("didChangeWatchedFiles"))
