@@ -175,7 +175,7 @@ TEST(Uniformity, SymbolCombinationsBindLoopCounters) {
   Rec->Step = VOp::Shr;
   Rec->Amount = vConst(1);
   VExpr S = vSym("s", true, Rec);
-  Rec->Condition = vOp(VOp::Gt, {S, vConst(0)});
+  Rec->Condition = vOp(VOp::Gt, {vSym("s", true), vConst(0)}); // bare: no cycle through Rec
   auto Pairs = symbolCombinations({vOp(VOp::Add, {S, Idx})}, {Cond}, {});
   ASSERT_TRUE(Pairs);
   EXPECT_EQ(Pairs->size(), 12u); // s in {4, 2, 1}, k_j in {0, 1, 2, 3}
