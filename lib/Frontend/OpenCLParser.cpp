@@ -146,6 +146,32 @@ bool hasTarget(const std::vector<std::string> &Args) {
   return false;
 }
 
+// Whether Args define or undefine Name (`-DName`, `-D Name=1`, `-UName`).
+bool definesMacro(const std::vector<std::string> &Args, llvm::StringRef Name) {
+  for (size_t I = 0; I < Args.size(); ++I) {
+    llvm::StringRef A(Args[I]);
+    if ((A == "-D" || A == "-U") && I + 1 < Args.size())
+      A = Args[++I];
+    else if (!A.consume_front("-D") && !A.consume_front("-U"))
+      continue;
+    if (A == Name || A.starts_with((Name + "=").str()))
+      return true;
+  }
+  return false;
+}
+
+// "CL2.0" -> "200"; CL1.2 when unset.
+std::string openclVersionNumber(const std::string &Std) {
+  llvm::StringRef S(Std.empty() ? "CL1.2" : Std);
+  S.consume_front("CL");
+  S.consume_front("clc++");
+  unsigned Major = 1, Minor = 2;
+  auto [Ma, Mi] = S.split('.');
+  if (Ma.getAsInteger(10, Major) || Mi.getAsInteger(10, Minor))
+    return "120";
+  return std::to_string(Major * 100 + Minor * 10);
+}
+
 } // namespace
 
 std::vector<std::string> openclCommandLine(const std::string &Path, const CompileFlags &Flags) {
@@ -160,6 +186,10 @@ std::vector<std::string> openclCommandLine(const std::string &Path, const Compil
   // builtins are declared, as on a real GPU driver; a user --target wins.
   if (!hasTarget(Flags.Args))
     Args.push_back("--target=spir64");
+  // Every OpenCL driver predefines the device's version; clang's spir64 target does not, and
+  // headers that tell host from device code by it (arrayfire's) then fail to compile.
+  if (!definesMacro(Flags.Args, "__OPENCL_VERSION__"))
+    Args.push_back("-D__OPENCL_VERSION__=" + openclVersionNumber(Flags.Std));
   std::string Resource = findClangResourceDir();
   if (!Resource.empty()) {
     Args.push_back("-resource-dir");

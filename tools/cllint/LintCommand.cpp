@@ -43,8 +43,8 @@ cl::opt<std::string> FailOn("fail-on",
                             cl::desc("Exit 1 when a finding at or above this severity remains: "
                                      "note, warning (default) or error"),
                             cl::init(""), cl::cat(Category));
-cl::opt<unsigned> Jobs("j", cl::desc("Files linted in parallel (default: all cores)"), cl::init(0),
-                       cl::cat(Category));
+cl::opt<unsigned> Jobs("j", cl::Prefix, cl::desc("Files linted in parallel (default: all cores)"),
+                       cl::init(0), cl::cat(Category)); // -j2 and -j 2, like make
 cl::opt<bool> ListRules("list-rules", cl::desc("List every rule and exit"), cl::cat(Category));
 cl::opt<std::string> Explain("explain", cl::desc("Print a rule's documentation and exit"),
                              cl::value_desc("RULE"), cl::cat(Category));
