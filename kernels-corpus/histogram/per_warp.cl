@@ -1,10 +1,11 @@
-// RUN: %cllint %s | %check-findings --allow-empty
+// RUN: not %cllint %s | %check-findings
 //
 // 64-bin histogram of 6-bit codes with one sub-histogram per warp of 32
 // work-items, so that atomics only contend inside a warp. The warp index
-// is an unsigned division by 32 of the local id, and the lane index a
-// remainder: both compile to a shift and a mask, and the conditions on
-// the warp index are uniform across each warp.
+// is a division by 32 of the local id and the lane index a remainder; the id
+// is copied into an `int`, so NVIDIA's compiler keeps a sign fix-up on both
+// (it cannot prove the value non-negative). The conditions on the warp index
+// are uniform across each warp.
 // NDRange: any multiple of 256, local (256); hist has 64 entries.
 
 #define GROUP_SIZE 256
@@ -21,7 +22,9 @@ void histogram64_per_warp(__global const uchar *codes,
 
     const int lid = get_local_id(0);
     const int warp = lid / WARP;
+// CHECK: per_warp.cl:[[@LINE-1]]:26: warning: signed integer division by 32: 'lid' is never negative here, but the compiler cannot prove it{{.*}} [arith-pow2-div-mod]
     const int lane = lid % WARP;
+// CHECK: per_warp.cl:[[@LINE-1]]:26: warning: signed integer remainder by 32: 'lid' is never negative here, but the compiler cannot prove it{{.*}} [arith-pow2-div-mod]
 
     // Each warp clears its own sub-histogram, two bins per lane.
     sub[warp][lane] = 0;

@@ -24,7 +24,6 @@ void reduce_interleaved(__global const float *in,
     for (uint s = 1; s < GROUP_SIZE; s *= 2) {
         if (lid % (2 * s) == 0)
 // CHECK: interleaved.cl:[[@LINE-1]]:13: warning: {{.*}} [control-warp-divergence]
-// CHECK: interleaved.cl:[[@LINE-2]]:17: warning: {{.*}} [arith-pow2-div-mod]
             sdata[lid] += sdata[lid + s];
         barrier(CLK_LOCAL_MEM_FENCE);
     }

@@ -26,6 +26,7 @@ __kernel void sor_red_black(__global float *u,
         return;
     if ((gx + gy) % 2 != color)
 // CHECK: red_black_sor.cl:[[@LINE-1]]:9: warning: {{.*}} [control-warp-divergence]
+// CHECK: red_black_sor.cl:[[@LINE-2]]:19: warning: signed integer remainder by 2: '(gx + gy)' is never negative here{{.*}} [arith-pow2-div-mod]
         return;
 
     const int i = gy * w + gx;

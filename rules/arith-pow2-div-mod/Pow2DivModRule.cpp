@@ -32,6 +32,50 @@ const clang::Expr *runtimeShiftAmount(const clang::Expr *E) {
   return B->getRHS();
 }
 
+// Whether the device compiler itself can prove E >= 0 and drop the sign fix-up. NVIDIA's
+// compiler proves it for non-negative constants, loop counters that count up from a
+// non-negative start, and values built from those by + * & >> — not for an id converted to
+// `int` (`int lid = get_local_id(0)` keeps the fix-up: measured +1-2 SASS for `/`, +2-3 for `%`).
+bool compilerProvesNonNegative(const VExpr &E) {
+  switch (E->Op) {
+  case VOp::Const:
+    return E->Value >= 0;
+  case VOp::Sym: // the trip counter k of `for (int i = a; ...; i += s)`, i = a + k*s
+    return E->Name.rfind("k_", 0) == 0 && !E->Recurrence;
+  case VOp::Add:
+  case VOp::Mul:
+  case VOp::Shr:
+  case VOp::Min:
+  case VOp::Max:
+    return compilerProvesNonNegative(E->Ops[0]) && compilerProvesNonNegative(E->Ops[1]);
+  case VOp::And:
+    return compilerProvesNonNegative(E->Ops[0]) || compilerProvesNonNegative(E->Ops[1]);
+  default:
+    return false;
+  }
+}
+
+// Whether E is a small sum or product of work-item ids, work-item sizes, loop trip counters
+// and small constants: never negative in any launch a device can run, so the rewrite to `>>`
+// or `&` is exact. Larger expressions may wrap into the sign bit (`int a = gid * gid`).
+bool idLikeNonNegative(const VExpr &E) {
+  if (E->TreeSize > 16)
+    return false;
+  switch (E->Op) {
+  case VOp::Lane:
+    return true;
+  case VOp::Const:
+    return E->Value >= 0 && E->Value < (1 << 16);
+  case VOp::Sym:
+    return !E->Recurrence && (E->Name.rfind("get_", 0) == 0 || E->Name.rfind("k_", 0) == 0);
+  case VOp::Add:
+  case VOp::Mul:
+    return idLikeNonNegative(E->Ops[0]) && idLikeNonNegative(E->Ops[1]);
+  default:
+    return false;
+  }
+}
+
 bool simpleOperand(const clang::Expr *E) {
   return llvm::isa<clang::DeclRefExpr, clang::IntegerLiteral, clang::CallExpr, clang::ParenExpr,
                    clang::ArraySubscriptExpr, clang::MemberExpr>(E->IgnoreImpCasts());
@@ -43,7 +87,8 @@ public:
     // One verdict per operator, over every kernel and call chain that reaches it.
     struct Seen {
       const Division *First = nullptr;
-      bool AllNonNegative = true;
+      bool AllNonNegative = true;          // as this analysis knows (ids are never negative)
+      bool CompilerSeesNonNegative = true; // as the device compiler can prove it
       bool AllRuntimePow2 = true;
       std::optional<int64_t> ConstDivisor;
       bool Mixed = false;
@@ -63,14 +108,16 @@ public:
                    (D.Divisor->Op != VOp::Const || D.Divisor->Value != *S.ConstDivisor)) {
           S.Mixed = true;
         }
-        S.AllNonNegative &= isNonNegative(D.Dividend);
+        S.AllNonNegative &= isNonNegative(D.Dividend) && idLikeNonNegative(D.Dividend);
+        S.CompilerSeesNonNegative &= compilerProvesNonNegative(D.Dividend);
         S.AllRuntimePow2 &= isRuntimePow2(D.Divisor);
       }
     for (const clang::BinaryOperator *Op : Order) {
       const Seen &S = Ops[Op];
       if (S.Mixed)
         continue;
-      report(Ctx, Op, S.ConstDivisor, S.AllNonNegative, S.AllRuntimePow2);
+      report(Ctx, Op, S.ConstDivisor, S.AllNonNegative, S.CompilerSeesNonNegative,
+             S.AllRuntimePow2);
     }
   }
 
@@ -102,7 +149,7 @@ private:
   }
 
   void report(RuleContext &Ctx, const clang::BinaryOperator *Op, std::optional<int64_t> Const,
-              bool NonNegative, bool RuntimePow2) {
+              bool NonNegative, bool CompilerSeesNonNegative, bool RuntimePow2) {
     clang::ASTContext &AST = Ctx.ast();
     bool IsDiv = Op->getOpcode() == clang::BO_Div || Op->getOpcode() == clang::BO_DivAssign;
     bool Compound = Op->isCompoundAssignmentOp();
@@ -110,60 +157,83 @@ private:
     clang::QualType DividendType =
         Compound ? llvm::cast<clang::CompoundAssignOperator>(Op)->getComputationLHSType()
                  : L->getType();
-    bool Signed = DividendType->isSignedIntegerType();
+    // Unsigned operands compile to one shift or mask, by a constant or a run-time power of two.
+    if (!DividendType->isSignedIntegerType())
+      return;
     std::string LText = sourceText(AST, L), RText = sourceText(AST, R);
+    std::string LP = simpleOperand(L) ? LText : "(" + LText + ")";
     std::string Opn = IsDiv ? "division" : "remainder";
     if (Const) {
       std::optional<unsigned> K = log2Exact(*Const);
-      if (!K || !Signed || NonNegative)
+      if (!K || CompilerSeesNonNegative)
         return; // not a power of two, or the compiler already shifts / masks
-      std::string Msg = "signed integer " + Opn + " by " + std::to_string(*Const) + ": '" + LText +
-                        "' may be negative, so ";
-      if (IsDiv)
-        Msg += "the compiler adds a sign fix-up to the shift (about 3 instructions instead of 1)";
-      else
-        Msg += "the remainder takes a sign fix-up (about 5 instructions instead of one AND)";
-      Msg += "; if it is never negative, make it unsigned or write '" +
-             (simpleOperand(L) ? LText : "(" + LText + ")") +
-             (IsDiv ? " >> " + std::to_string(*K) : " & " + std::to_string(*Const - 1)) + "'";
+      std::string Rewrite =
+          IsDiv ? " >> " + std::to_string(*K) : " & " + std::to_string(*Const - 1);
+      std::string Msg = "signed integer " + Opn + " by " + std::to_string(*Const) + ": ";
+      Msg += NonNegative
+                 ? "'" + LText + "' is never negative here, but the compiler cannot prove it"
+                 : "'" + LText + "' may be negative";
+      Msg += IsDiv ? ", so the shift gets a sign fix-up (+1-2 instructions)"
+                   : ", so the mask gets a sign fix-up (+2-3 instructions)";
+      std::string Replacement;
+      if (NonNegative) {
+        Replacement = Compound ? LText + (IsDiv ? " >>= " : " &= ") +
+                                     (IsDiv ? std::to_string(*K) : std::to_string(*Const - 1))
+                               : "(" + LP + Rewrite + ")";
+        bool Variable = llvm::isa<clang::DeclRefExpr>(L->IgnoreParenImpCasts());
+        Msg += "; write '" + Replacement + "' or make " +
+               (Variable ? "'" + sourceText(AST, L->IgnoreParenImpCasts()) + "'"
+                         : std::string("its operands")) +
+               " unsigned";
+      } else {
+        Msg += "; if it is never negative, make it unsigned or write '" + LP + Rewrite + "'";
+      }
       FindingBuilder B = Ctx.report(Op->getOperatorLoc(), std::move(Msg));
-      B.cost("extra-instructions", IsDiv ? 2 : 4,
-             std::string(IsDiv ? "about 2" : "about 4") +
-                 " extra instructions per evaluation for the sign of the dividend");
+      if (!Replacement.empty())
+        B.fix(IsDiv ? "shift instead of dividing" : "mask instead of taking the remainder",
+              FixSafety::Safe,
+              {{clang::CharSourceRange::getTokenRange(Op->getSourceRange()), Replacement}});
+      B.cost("extra-instructions", IsDiv ? 2 : 3,
+             std::string(IsDiv ? "+1-2" : "+2-3") +
+                 " instructions per evaluation for the sign of the dividend; in a loop doing "
+                 "little else `x/16` ran 1.99x and `x%16` 3.1x slower than `>>`/`&` on an "
+                 "NVIDIA H100, in memory-bound kernels 1.00x");
       return;
     }
     if (!RuntimePow2)
       return;
     const clang::Expr *Amount = runtimeShiftAmount(R);
-    std::string Msg = "integer " + Opn + " by the run-time power of two '" + RText +
-                      "' compiles to a full integer " + Opn + " (tens of instructions) where a " +
-                      (IsDiv ? "shift" : "mask") + " would do";
+    std::string Msg = "signed integer " + Opn + " by the run-time power of two '" + RText +
+                      "' compiles to a full 32-bit " + Opn + " (about 28 more instructions) " +
+                      "where a " + (IsDiv ? "shift" : "mask") + " would do";
     std::string Replacement;
     if (NonNegative && Amount) {
       std::string KText = sourceText(AST, Amount);
       std::string KP = simpleOperand(Amount) ? KText : "(" + KText + ")";
-      std::string LP = simpleOperand(L) ? LText : "(" + LText + ")";
       if (Compound)
         Replacement = LText + (IsDiv ? " >>= " + KP : " &= ((1 << " + KP + ") - 1)");
       else
         Replacement = "(" + LP + (IsDiv ? " >> " + KP : " & ((1 << " + KP + ") - 1)") + ")";
       Msg += "; write '" + Replacement + "'";
     } else if (NonNegative && !IsDiv) {
-      std::string LP = simpleOperand(L) ? LText : "(" + LText + ")";
       std::string RP = simpleOperand(R) ? RText : "(" + RText + ")";
       Replacement = Compound ? LText + " &= " + RP + " - 1" : "(" + LP + " & (" + RP + " - 1))";
       Msg += "; write '" + Replacement + "'";
     } else if (!NonNegative) {
-      Msg += "; the dividend may be negative: make it unsigned, then shift or mask";
+      Msg += "; the dividend may be negative: make the operands unsigned (an unsigned division by "
+             "a power of two is already a shift)";
     } else {
-      Msg += "; shift by the exponent instead";
+      Msg += "; make the operands unsigned, or shift by the exponent";
     }
     FindingBuilder B = Ctx.report(Op->getOperatorLoc(), std::move(Msg));
     if (!Replacement.empty())
       B.fix(IsDiv ? "shift instead of dividing" : "mask instead of taking the remainder",
             FixSafety::Safe,
             {{clang::CharSourceRange::getTokenRange(Op->getSourceRange()), Replacement}});
-    B.cost("extra-instructions", 20, "an integer " + Opn + " costs about 20 instructions on GPUs");
+    B.cost("extra-instructions", 28,
+           "about 28 extra instructions per evaluation (a div.s32 sequence); in a loop doing "
+           "little else the division ran 4.8x and the remainder 6.9x slower than a shift or mask "
+           "on an NVIDIA H100");
   }
 };
 
