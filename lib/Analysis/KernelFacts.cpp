@@ -1,6 +1,7 @@
 #include "Analysis/KernelFacts.h"
 
 #include "Analysis/KernelModel.h"
+#include "Analysis/Predication.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 
@@ -111,6 +112,7 @@ private:
     BC.Owner = Owner;
     BC.Function = I.Function;
     BC.Value = B.value(C, I);
+    BC.Select = compilesToSelect(Owner);
     F.Conditions.push_back(std::move(BC));
     return true;
   }

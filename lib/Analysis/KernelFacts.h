@@ -40,6 +40,8 @@ struct BranchCondition {
   const clang::Stmt *Owner = nullptr; // IfStmt, ForStmt, WhileStmt, DoStmt, SwitchStmt, ?:
   const clang::FunctionDecl *Function = nullptr;
   VExpr Value;
+  // A `?:` or an `if` the compiler turns into a select: no branch, nothing serialised.
+  bool Select = false;
 };
 
 struct Division {

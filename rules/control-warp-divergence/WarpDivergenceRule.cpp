@@ -42,7 +42,8 @@ public:
     for (const KernelInfo &K : Ctx.analysis().kernels().kernels()) {
       WorkGroupShape Shape = Ctx.analysis().workGroupShape(K);
       for (const BranchCondition &C : Ctx.analysis().facts(K).conditions()) {
-        if (!dependsOnLanes(C.Value) || Seen.count(C.Cond))
+        // A select runs one instruction stream for the whole warp: nothing to report.
+        if (C.Select || !dependsOnLanes(C.Value) || Seen.count(C.Cond))
           continue;
         bool Switch = llvm::isa<clang::SwitchStmt>(C.Owner);
         ConditionVerdict V = classifyCondition(C.Value, Shape.Size, P.WarpSize, !Switch);

@@ -4,6 +4,12 @@
 #define IS_EVEN(i) ((i) % 2 == 0)
 
 int odd_lane(void) { return get_local_id(0) & 1; }
+float window_sum(__global const float *d, int i) {
+  float a = 0.0f;
+  for (int j = 0; j < 64; ++j)
+    a += d[i + j];
+  return a;
+}
 
 __kernel void positives(__global float *data, __local float *s) {
   int lid = get_local_id(0);
@@ -19,9 +25,10 @@ __kernel void positives(__global float *data, __local float *s) {
 // CHECK: divergence.cl:[[@LINE-1]]:7: warning: 'if' condition varies within each warp: every warp splits; 1 of 32 lanes active on the true path, 31 on the other; remap the work so that contiguous work-items take the same path (e.g. 'lid < s' with sequential addressing) [control-warp-divergence]
 // CHECK: divergence.cl:[[@LINE-2]]:7: note: evaluated lane by lane over a work-group of shape 256x1x1 (profile default)
     data[lid] = 2;
-  data[lid] = IS_EVEN(lid) ? 1.0f : 2.0f;
+  // A `?:` whose arm calls a helper with a loop stays a branch.
+  data[lid] = IS_EVEN(lid) ? window_sum(data, lid) : 0.0f;
 // CHECK: divergence.cl:[[@LINE-1]]:15: warning: '?:' condition varies within each warp: every warp splits; 16 of 32 lanes active on each path; remap the work so that contiguous work-items take the same path (e.g. 'lid < s' with sequential addressing) [control-warp-divergence]
-// CHECK: divergence.cl:[[@LINE-20]]:20: note: expanded from macro 'IS_EVEN'
+// CHECK: divergence.cl:4:20: note: expanded from macro 'IS_EVEN'
 // CHECK: divergence.cl:[[@LINE-3]]:15: note: evaluated lane by lane over a work-group of shape 256x1x1 (profile default)
   if (odd_lane())
 // CHECK: divergence.cl:[[@LINE-1]]:7: warning: 'if' condition varies within each warp: every warp splits; 16 of 32 lanes active on each path; remap the work so that contiguous work-items take the same path (e.g. 'lid < s' with sequential addressing) [control-warp-divergence]
@@ -58,6 +65,14 @@ __kernel void negatives(__global float *data, __local float *s, int n, int k) {
   }
   if (data[gid] > 0.0f) data[gid] = 6;    // data-dependent: not decided
   if (lid % n == 0) data[gid] = 7;        // period unknown: silent
+  // Selects, not branches (NVIDIA's compiler emits selp / predicated instructions):
+  data[gid] = IS_EVEN(lid) ? 1.0f : 2.0f; // `?:` with cheap arms
+  float t = 0.0f;
+  if (lid & 1)                            // one assignment to a register
+    t = data[gid] * 2.0f;
+  else
+    t = sqrt(data[gid]);
+  data[gid] = t;
 }
 
 __attribute__((reqd_work_group_size(64, 1, 1)))
@@ -73,5 +88,5 @@ __kernel void wide(__global float *data) {
 // `(lid >> 5) & 1`, aligned to 32-lane warps, splits every wavefront.
 // AMD: divergence.cl:{{[0-9]+}}:7: warning: 'if' condition varies within each wavefront: every wavefront splits; 32 of 64 lanes active on each path; remap the work so that contiguous work-items take the same path (e.g. 'lid < s' with sequential addressing) [control-warp-divergence]
 // AMD: divergence.cl:{{[0-9]+}}:9: warning: 'if' condition varies within each wavefront: every wavefront splits; 32 of 64 lanes active on each path (st = 1; 6 of 8 values of 'st' diverge)
-// AMD: divergence.cl:50:7: warning: 'if' condition varies within each wavefront: every wavefront splits; 32 of 64 lanes active on each path
+// AMD: divergence.cl:57:7: warning: 'if' condition varies within each wavefront: every wavefront splits; 32 of 64 lanes active on each path
 // AMD-NOT: divergence.cl:{{[0-9]+}}:7: warning: 'if' condition varies within each wavefront: every wavefront splits; 1 of
