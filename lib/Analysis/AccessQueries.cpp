@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <set>
 
 namespace cllint::analysis {
 
@@ -56,6 +57,62 @@ std::vector<int64_t> warpAddresses(const MemoryAccess &A, const std::array<unsig
     Out.push_back(Const + Coef[0] * Id[0] + Coef[1] * Id[1] + Coef[2] * Id[2]);
   }
   return Out;
+}
+
+std::vector<SiblingGroup> siblingGroups(const std::vector<const MemoryAccess *> &Accesses,
+                                        const std::array<unsigned, 3> &Shape) {
+  std::vector<SiblingGroup> Groups;
+  for (const MemoryAccess *A : Accesses) {
+    auto Stride = laneStride(*A, Shape);
+    bool Joined = false;
+    if (Stride && Stride->Value && A->Bytes.isAffine())
+      for (SiblingGroup &G : Groups) {
+        const MemoryAccess &First = *G.Members.front();
+        if (First.Base != A->Base || First.AddressSpace != A->AddressSpace ||
+            G.StrideBytes != *Stride->Value || !(First.Bytes.Lane[0] == A->Bytes.Lane[0]) ||
+            !(First.Bytes.Lane[1] == A->Bytes.Lane[1]) ||
+            !(First.Bytes.Lane[2] == A->Bytes.Lane[2]))
+          continue;
+        std::optional<int64_t> Delta = (A->Bytes.Constant - First.Bytes.Constant).constantValue();
+        if (!Delta)
+          continue;
+        G.Members.push_back(A);
+        G.Offsets.push_back(*Delta);
+        Joined = true;
+        break;
+      }
+    if (!Joined) {
+      SiblingGroup G;
+      G.Members.push_back(A);
+      G.Offsets.push_back(0);
+      G.StrideBytes = Stride && Stride->Value ? *Stride->Value : 0;
+      Groups.push_back(std::move(G));
+    }
+  }
+  return Groups;
+}
+
+std::optional<WarpTraffic> groupTraffic(const SiblingGroup &G, const std::array<unsigned, 3> &Shape,
+                                        unsigned WarpSize, int64_t Unit) {
+  std::set<int64_t> Units, UsefulBytes;
+  for (size_t I = 0; I < G.Members.size(); ++I) {
+    // The first member's lane addresses, shifted by this member's offset: the unknown part of
+    // the constant (a base index) is common to all and drops out.
+    std::vector<int64_t> Addrs = warpAddresses(*G.Members.front(), Shape, WarpSize);
+    if (Addrs.empty())
+      return std::nullopt;
+    int64_t Bytes = G.Members[I]->AccessBytes;
+    for (int64_t A : Addrs)
+      for (int64_t B = A + G.Offsets[I]; B < A + G.Offsets[I] + Bytes; ++B) {
+        UsefulBytes.insert(B);
+        Units.insert(B >= 0 ? B / Unit : -((-B + Unit - 1) / Unit));
+      }
+  }
+  WarpTraffic T;
+  T.Touched = static_cast<int64_t>(Units.size());
+  T.Useful = static_cast<int64_t>(UsefulBytes.size());
+  T.Minimum = (T.Useful + Unit - 1) / Unit;
+  return T;
 }
 
 std::optional<IndexRange> indexRange(const MemoryAccess &A, const NDRange &Range,

@@ -38,6 +38,26 @@ std::vector<int64_t> warpAddresses(const MemoryAccess &A, const std::array<unsig
                                    unsigned WarpSize, unsigned Warp = 0,
                                    const SymbolValues &Extra = {});
 
+// Accesses of one kernel to one base that move by the same number of bytes between
+// consecutive lanes and whose addresses differ by a constant: the fields of one record
+// (`s[gid].a`, `s[gid].b`), `p[3*i+0..2]`, `rec[gid].f[0..15]`. The hardware fetches their
+// sectors together, so they are judged together.
+struct SiblingGroup {
+  std::vector<const MemoryAccess *> Members; // in the order given
+  std::vector<int64_t> Offsets;              // each member's bytes from the first member
+  int64_t StrideBytes = 0;
+};
+std::vector<SiblingGroup> siblingGroups(const std::vector<const MemoryAccess *> &Accesses,
+                                        const std::array<unsigned, 3> &Shape);
+
+// Transactions of Unit bytes one warp needs for every member of G together, and the useful
+// bytes among them; nullopt when an address cannot be evaluated.
+struct WarpTraffic {
+  int64_t Touched = 0, Useful = 0, Minimum = 0;
+};
+std::optional<WarpTraffic> groupTraffic(const SiblingGroup &G, const std::array<unsigned, 3> &Shape,
+                                        unsigned WarpSize, int64_t Unit);
+
 struct NDRange {
   unsigned Dims = 1;
   std::array<uint64_t, 3> Global = {1, 1, 1};
