@@ -162,7 +162,8 @@ bool definesMacro(const std::vector<std::string> &Args, llvm::StringRef Name) {
 
 // "CL2.0" -> "200"; CL1.2 when unset.
 std::string openclVersionNumber(const std::string &Std) {
-  llvm::StringRef S(Std.empty() ? "CL1.2" : Std);
+  std::string Text = Std.empty() ? "CL1.2" : Std; // owned: a StringRef to the ternary's
+  llvm::StringRef S(Text);                        // temporary would dangle
   S.consume_front("CL");
   S.consume_front("clc++");
   unsigned Major = 1, Minor = 2;
