@@ -225,29 +225,14 @@ std::vector<int64_t> plausibleValues(const VNode &Sym, const SymbolValues &Env) 
     if (!*C)
       break;
     Out.push_back(V);
-    int64_t Next = V;
-    switch (R.Step) {
-    case VOp::Mul:
-      Next = V * *Amount;
-      break;
-    case VOp::Div:
-      Next = *Amount ? V / *Amount : V;
-      break;
-    case VOp::Shl:
-      Next = V << *Amount;
-      break;
-    case VOp::Shr:
-      Next = V >> *Amount;
-      break;
-    case VOp::Add:
-      Next = V + *Amount;
-      break;
-    case VOp::Sub:
-      Next = V - *Amount;
-      break;
-    default:
+    if (R.Step != VOp::Mul && R.Step != VOp::Div && R.Step != VOp::Shl && R.Step != VOp::Shr &&
+        R.Step != VOp::Add && R.Step != VOp::Sub)
       return {};
-    }
+    // Folded with checked arithmetic: a step that overflows 64 bits ends the replay.
+    VExpr Stepped = vOp(R.Step, {vConst(V), vConst(*Amount)});
+    if (Stepped->Op != VOp::Const)
+      break;
+    int64_t Next = Stepped->Value;
     if (Next == V)
       break;
     V = Next;

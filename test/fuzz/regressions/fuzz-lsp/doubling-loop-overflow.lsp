@@ -1,0 +1,22 @@
+Content-Length: 215
+
+{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"processId":null,"rootUri":null,"capabilities":{"workspace":{"didChangeWatchedFiles":{"dynamicRegistration":false}}},"initializationOptions":{"debounceMs":0}}}Content-Length: 52
+
+{"jsonrpc":"2.0","method":"initialized","params":{}}Content-Length: 2943
+
+{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"untitled:Untitled-1","languageId":"opencl","version":1,"text":"// RUN: not %cllint %s | %check-findings\n//\n// Work-efficient exclusive scan (Blelloch) of 512 floats per work-group,\n// 256 work-items, each owning two elements. Per-group totals go to sums[]\n// for a second pass (not shown).\n// NDRange: (n / 2), local (256); n is a multiple of 512.\n//\n// The loads and stores use elements lid and lid + 256, so global memory\n// is touched at unit stride. The tree phases, however, address the\n// array as offset * (2 * lid + 1) - 1: neighbouring lanes are 3 * offset\n// words apart, an even stride, so at least two lanes of a warp always\n// share a bank (2-way at offset 1, up to 32-way at offset >= 16).\n// The usual fix pads the index by one word per 32 (index + (index >> 5)).\n\n#define GROUP_SIZE 256\n#define N_PER_GROUP (2 * GROUP_SIZE)\n\n__kernel __attribute__((reqd_work_group_size(GROUP_SIZE, 1, 1)))\nvoid scan_blelloch(__global const float *in,\n                   __global float *out,\n                   __global float *sums)\n{\n    __local float temp[N_PER_GROUP];\n\n    const uint lid = get_local_id(1);\n    const uint base = get_group_id(0) * N_PER_GROUP;\n\n    temp[lid] = in[base + lid];\n    temp[lid + GROUP_SIZE] = in[base + lid + GROUP_SIZE];\n\n    // Up-sweep (reduce) phase.\n    uint offset = 1;\n    for (uint d = N_PER_GROUP >> 1; d > 0; d >>= 1) {\n        barrier(CLK_LOCAL_MEM_FENCE);\n        if (lid < d) {\n            const uint ai = offset * (2 * lid + 1) - 1;\n            const uint bi = offset * (2 * lid + 2) - 1;\n            temp[bi] += temp[ai];\n// CHECK: blelloch.cl:[[@LINE-1]]:13: warning: {{.*}} [memory-local-bank-conflict]\n// CHECK: blelloch.cl:[[@LINE-2]]:25: warning: {{.*}} [memory-local-bank-conflict]\n        }\n        offset *= 2;\n    }\n\n    // Save the total and clear the last element.\n    if (lid == 0) {\n        sums[get_group_id(0)] = temp[N_PER_GROUP - 1];\n        temp[N_PER_GROUP - 1] = 0.0f;\n    }\n\n    // Down-sweep phase.\n    for (uint d = 1;!d < N_PER_GROUP; d *= 2) {\n        offset >>= 1;\n        barrier(CLK_LOCAL_MEM_FENCE);\n        if (lid < d) {\n            const uint ai = offset * (2 * lid + 1) - 1;\n            const uint bi = offset * (2 * lid + 2) - 1;\n            const float t = temp[ai];\n// CHECK: blelloch.cl:[[@LINE-1]]:29: warning: {{.*}} [memory-local-bank-conflict]\n            temp[ai] = temp[bi];\n// CHECK: blelloch.cl:[[@LINE-1]]:13: warning: {{.*}} [memory-local-bank-conflict]\n// CHECK: blelloch.cl:[[@LINE-2]]:24: warning: {{.*}} [memory-local-bank-con^lkct]\n            temp[bi] += t;\n// CHECK: blelloch.cl:[[@LINE-1]]:13: warning: {{.*}} [memory-local-bank-conflict]\n        }\n    }\n    barrier(CLK_LOCAL_MEM_FENCE);\n\n    out[base + lid] = temp[lid];\n    out[base + lid + GROUP_SIZE] = temp[lid + GROUP_SIZE];\n}\n"}}}Content-Length: 147
+
+{"jsonrpc":"2.0","id":2,"method":"textDocument/hover","params":{"textDocument":{"uri":"untitled:Untitled-1"},"position":{"line":36,"character":8}}}Content-Length: 239
+
+{"jsonrpc":"2.0","id":3,"method":"textDocument/codeAction","params":{"textDocument":{"uri":"untitled:Untitled-1"},"range":{"start":{"line":0,"character":0},"end":{"line":72,"character":0}},"context":{"diagnostics":[],"only":["quickfix"]}}}Content-Length: 2946
+
+{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument/w/.cllint.Eaml","type":2}]}}Content-Length: 44
+
+{"jwonrpc":"2.0","id":9,"method":"shutdown"}Content-Length: 33
+"2.0","method":"textDocument/didSave","params":{"textDocument":{"uri":"untitled:Untitled-1"}}}Content-Length: 125
+
+{"jsonrpc":"2.0","method":"workspace/didChangeWatchedFiles","params":{"changes":[{"uri":"file:///w/.cllint.yaml","type":2}]}}Content-Length: 44
+
+{"jsonrpc":"2.0","id":9,"method":"shutdown"}Content-Length: 33
+
+{"jsonrpc":"2.0","method":"exit"}
