@@ -155,6 +155,18 @@ bool readSourceFile(const std::string &Path, unsigned long long MaxBytes, std::s
 
 namespace {
 
+// Writes Content to FD and closes it; false with Error on a short write (a full disk).
+bool writeAndClose(int FD, const std::string &Content, std::string &Error) {
+  llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
+  OS << Content;
+  OS.flush();
+  if (!OS.has_error())
+    return true;
+  Error = "cannot write: " + OS.error().message();
+  OS.clear_error();
+  return false;
+}
+
 // Hard-linked files are rewritten in place: a rename would split the link. The content is
 // complete in memory before the file is truncated, so only a crash mid-write can cut it.
 bool writeInPlace(const std::string &Path, const std::string &Content, std::string &Error) {
@@ -164,15 +176,7 @@ bool writeInPlace(const std::string &Path, const std::string &Content, std::stri
     Error = "cannot write: " + EC.message();
     return false;
   }
-  llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
-  OS << Content;
-  OS.flush();
-  if (OS.has_error()) {
-    Error = "cannot write: " + OS.error().message();
-    OS.clear_error();
-    return false;
-  }
-  return true;
+  return writeAndClose(FD, Content, Error);
 }
 
 } // namespace
@@ -197,16 +201,9 @@ bool writeFileAtomically(const std::string &Path, const std::string &Content, st
     Error = "cannot create a temporary file next to it: " + EC.message();
     return false;
   }
-  {
-    llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
-    OS << Content;
-    OS.flush();
-    if (OS.has_error()) {
-      Error = "cannot write: " + OS.error().message();
-      OS.clear_error();
-      llvm::sys::fs::remove(Temp);
-      return false;
-    }
+  if (!writeAndClose(FD, Content, Error)) {
+    llvm::sys::fs::remove(Temp);
+    return false;
   }
   llvm::sys::fs::setPermissions(Temp, Status.permissions());
   if (std::error_code EC = llvm::sys::fs::rename(Temp, Target)) {

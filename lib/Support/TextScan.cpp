@@ -23,10 +23,31 @@ void readList(llvm::StringRef Text, size_t Pos, char Open, char Close, Directive
   D.ListEnd = End;
 }
 
+// Reads the first of Words that stands at Text[P] as a whole word, with its optional list, as
+// a directive that starts at Start; From moves past what was read.
+void readDirective(llvm::StringRef Text, size_t Start, size_t P,
+                   std::initializer_list<const char *> Words, llvm::StringRef KindPrefix, char Open,
+                   char Close, std::vector<Directive> &Out, size_t &From) {
+  for (const char *W : Words) {
+    llvm::StringRef Word(W);
+    if (!Text.substr(P).starts_with(Word))
+      continue;
+    size_t After = P + Word.size();
+    if (After < Text.size() && isWordChar(Text[After]))
+      continue; // `ignored`, `NOLINTX`: not this word
+    Directive D;
+    D.Kind = (KindPrefix + Word).str();
+    D.Position = Start;
+    readList(Text, After, Open, Close, D);
+    From = D.HasList ? D.ListEnd + 1 : After;
+    Out.push_back(std::move(D));
+    return;
+  }
+}
+
 } // namespace
 
 std::vector<Directive> findCllintDirectives(llvm::StringRef Text) {
-  static const char *Kinds[] = {"ignore-next-line", "ignore-file", "ignore"};
   std::vector<Directive> Out;
   size_t From = 0;
   while ((From = Text.find("cllint:", From)) != llvm::StringRef::npos) {
@@ -34,27 +55,13 @@ std::vector<Directive> findCllintDirectives(llvm::StringRef Text) {
     From = P;
     while (P < Text.size() && isSpace(Text[P]))
       ++P;
-    for (const char *K : Kinds) {
-      llvm::StringRef Kind(K);
-      if (!Text.substr(P).starts_with(Kind))
-        continue;
-      size_t After = P + Kind.size();
-      if (After < Text.size() && isWordChar(Text[After]))
-        continue; // `ignored`, `ignore_x`: not a directive
-      Directive D;
-      D.Kind = Kind.str();
-      D.Position = Start;
-      readList(Text, After, '[', ']', D);
-      From = D.HasList ? D.ListEnd + 1 : After;
-      Out.push_back(std::move(D));
-      break;
-    }
+    readDirective(Text, Start, P, {"ignore-next-line", "ignore-file", "ignore"}, "", '[', ']', Out,
+                  From);
   }
   return Out;
 }
 
 std::vector<Directive> findNolintDirectives(llvm::StringRef Text) {
-  static const char *Suffixes[] = {"NEXTLINE", "BEGIN", "END", ""};
   std::vector<Directive> Out;
   size_t From = 0;
   while ((From = Text.find("NOLINT", From)) != llvm::StringRef::npos) {
@@ -62,21 +69,7 @@ std::vector<Directive> findNolintDirectives(llvm::StringRef Text) {
     From = P;
     if (Start > 0 && isWordChar(Text[Start - 1]))
       continue;
-    for (const char *S : Suffixes) {
-      llvm::StringRef Suffix(S);
-      if (!Text.substr(P).starts_with(Suffix))
-        continue;
-      size_t After = P + Suffix.size();
-      if (After < Text.size() && isWordChar(Text[After]))
-        continue;
-      Directive D;
-      D.Kind = ("NOLINT" + Suffix).str();
-      D.Position = Start;
-      readList(Text, After, '(', ')', D);
-      From = D.HasList ? D.ListEnd + 1 : After;
-      Out.push_back(std::move(D));
-      break;
-    }
+    readDirective(Text, Start, P, {"NEXTLINE", "BEGIN", "END", ""}, "NOLINT", '(', ')', Out, From);
   }
   return Out;
 }
