@@ -13,7 +13,8 @@ TUAnalysis::TUAnalysis(clang::ASTContext &Ctx, const DeviceProfile &Profile,
 WorkGroupShape TUAnalysis::workGroupShape(const KernelInfo &K) const {
   // A required shape no device can launch (launch-work-group-size reports it) says nothing
   // about warps, and enumerating its lanes would take forever.
-  if (K.Required && analysableWorkGroup(K.Required->Size))
+  if (K.Required && workGroupItems(K.Required->Size) != 0 &&
+      workGroupItems(K.Required->Size) <= MaxWorkGroupItems)
     return {K.Required->Size, "reqd_work_group_size"};
   if (ConfiguredWorkGroup)
     return {*ConfiguredWorkGroup, "config"};

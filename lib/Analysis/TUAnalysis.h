@@ -17,20 +17,6 @@
 
 namespace cllint::analysis {
 
-// The largest work-group the analysis enumerates lane by lane (devices allow 1024 to 4096).
-constexpr uint64_t MaxAnalysedWorkGroup = 1u << 16;
-
-// Whether every dimension is positive and the product at most MaxAnalysedWorkGroup.
-inline bool analysableWorkGroup(const std::array<unsigned, 3> &S) {
-  uint64_t Items = 1;
-  for (unsigned D : S) {
-    if (D == 0 || D > MaxAnalysedWorkGroup)
-      return false;
-    Items *= D; // at most 2^48 after the checks above
-  }
-  return Items <= MaxAnalysedWorkGroup;
-}
-
 // Where the work-group shape a kernel is analysed with comes from (messages say which).
 struct WorkGroupShape {
   std::array<unsigned, 3> Size = {256, 1, 1};

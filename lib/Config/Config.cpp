@@ -69,12 +69,9 @@ std::array<unsigned, 3> workGroup(const YAML::Node &N) {
   if (!N.IsSequence() || N.size() == 0 || N.size() > 3)
     fail(N, "work-group must be a list of 1 to 3 positive integers, e.g. [16, 16, 1]");
   std::array<unsigned, 3> WG = {1, 1, 1};
-  uint64_t Items = 1;
-  for (size_t I = 0; I < N.size(); ++I) {
+  for (size_t I = 0; I < N.size(); ++I)
     WG[I] = positive(N[I], "work-group size");
-    Items *= std::min<uint64_t>(WG[I], 1u << 20);
-  }
-  if (Items > 65536)
+  if (uint64_t Items = workGroupItems(WG); Items > MaxWorkGroupItems)
     fail(N, "work-group of " + std::to_string(Items) +
                 " work-items; devices run at most 1024 to 4096 per work-group");
   return WG;

@@ -49,4 +49,12 @@ const DeviceProfile *ProfileTable::find(const std::string &Name) const {
   return It == Profiles.end() ? nullptr : &It->second;
 }
 
+uint64_t workGroupItems(const std::array<unsigned, 3> &Shape) {
+  uint64_t Items = 1;
+  for (unsigned D : Shape)
+    if (__builtin_mul_overflow(Items, uint64_t(D), &Items))
+      return UINT64_MAX;
+  return Items;
+}
+
 } // namespace cllint

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
@@ -35,5 +36,12 @@ public:
 private:
   std::map<std::string, DeviceProfile> Profiles;
 };
+
+// The most work-items per work-group cllint accepts from a shape (devices run 1024 to 4096):
+// beyond it a shape says nothing about warps, and enumerating its lanes would take forever.
+constexpr uint64_t MaxWorkGroupItems = uint64_t(1) << 16;
+
+// Work-items of a work-group shape, saturating at UINT64_MAX instead of wrapping.
+uint64_t workGroupItems(const std::array<unsigned, 3> &Shape);
 
 } // namespace cllint

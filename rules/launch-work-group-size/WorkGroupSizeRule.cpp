@@ -13,20 +13,9 @@ struct Packing {
 // No OpenCL device runs work-groups larger than this (NVIDIA and AMD allow 1024).
 constexpr uint64_t MaxDeviceWorkGroup = 1024;
 
-// 64-bit, saturating: reqd_work_group_size(4294967295, 1, 1) must not wrap to 0 work-items.
-uint64_t workItems(const std::array<unsigned, 3> &Size) {
-  uint64_t Items = Size[0], Out;
-  for (unsigned D = 1; D < 3; ++D) {
-    if (__builtin_mul_overflow(Items, uint64_t(Size[D]), &Out))
-      return UINT64_MAX;
-    Items = Out;
-  }
-  return Items;
-}
-
 Packing pack(const std::array<unsigned, 3> &Size, unsigned Warp) {
   Packing P;
-  P.Items = workItems(Size);
+  P.Items = workGroupItems(Size); // saturating: never wraps to 0
   P.Warps = (P.Items + Warp - 1) / Warp;
   P.Idle = P.Warps * Warp - P.Items;
   return P;
@@ -56,7 +45,7 @@ private:
     const DeviceProfile &Prof = Ctx.profile();
     if (A.Size[0] == 0 || A.Size[1] == 0 || A.Size[2] == 0)
       return; // not a constant: clang already complains
-    if (uint64_t Items = workItems(A.Size); Items > MaxDeviceWorkGroup) {
+    if (uint64_t Items = workGroupItems(A.Size); Items > MaxDeviceWorkGroup) {
       std::string Count = Items == UINT64_MAX ? "more than 2^64" : std::to_string(Items);
       FindingBuilder B = Ctx.report(
           A.Attr->getLocation(), std::string(Name) + "(" + shape(A.Size) + ") asks for " + Count +

@@ -112,13 +112,10 @@ bool parseWorkGroup(const std::string &Text, std::array<unsigned, 3> &Out) {
   llvm::StringRef(Text).split(Parts, ',');
   if (Parts.empty() || Parts.size() > 3)
     return false;
-  uint64_t Items = 1;
-  for (size_t I = 0; I < Parts.size(); ++I) {
-    if (Parts[I].trim().getAsInteger(10, Out[I]) || Out[I] == 0 || Out[I] > 65536)
+  for (size_t I = 0; I < Parts.size(); ++I)
+    if (Parts[I].trim().getAsInteger(10, Out[I]) || Out[I] == 0)
       return false;
-    Items *= Out[I];
-  }
-  return Items <= 65536; // devices run at most 1024 to 4096 work-items per work-group
+  return workGroupItems(Out) <= MaxWorkGroupItems;
 }
 
 int usageError(const std::string &Message) {
