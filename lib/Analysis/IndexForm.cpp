@@ -199,6 +199,43 @@ bool isVarying(const VExpr &E) { return dependsOnLanes(E); }
 
 bool isNonNegative(const VExpr &E) { return E->NonNegative; }
 
+bool compilerProvesNonNegative(const VExpr &E) {
+  switch (E->Op) {
+  case VOp::Const:
+    return E->Value >= 0;
+  case VOp::Sym: // the trip counter k of `for (int i = a; ...; i += s)`, i = a + k*s
+    return E->Name.rfind("k_", 0) == 0 && !E->Recurrence;
+  case VOp::Add:
+  case VOp::Mul:
+  case VOp::Shr:
+  case VOp::Min:
+  case VOp::Max:
+    return compilerProvesNonNegative(E->Ops[0]) && compilerProvesNonNegative(E->Ops[1]);
+  case VOp::And:
+    return compilerProvesNonNegative(E->Ops[0]) || compilerProvesNonNegative(E->Ops[1]);
+  default:
+    return false;
+  }
+}
+
+bool idLikeNonNegative(const VExpr &E) {
+  if (E->TreeSize > 16)
+    return false;
+  switch (E->Op) {
+  case VOp::Lane:
+    return true;
+  case VOp::Const:
+    return E->Value >= 0 && E->Value < (1 << 16);
+  case VOp::Sym:
+    return !E->Recurrence && (E->Name.rfind("get_", 0) == 0 || E->Name.rfind("k_", 0) == 0);
+  case VOp::Add:
+  case VOp::Mul:
+    return idLikeNonNegative(E->Ops[0]) && idLikeNonNegative(E->Ops[1]);
+  default:
+    return false;
+  }
+}
+
 std::optional<int64_t> evaluate(const VExpr &E, const std::array<int64_t, 3> &Lid,
                                 const SymbolValues &Env) {
   // Evaluated per lane and per sample: a value whose tree is this large (a shared DAG) is

@@ -107,6 +107,14 @@ bool isVarying(const VExpr &E);
 bool dependsOnLanes(const VExpr &E);
 // Provably >= 0 (ids, sizes, unsigned, masks with a non-negative operand, ...).
 bool isNonNegative(const VExpr &E);
+// What a GPU compiler itself proves >= 0, so that a signed `/` or `%` by a power of two needs no
+// sign fix-up: non-negative constants, loop trip counters, and + * & >> min max of those. Not an
+// id converted to `int` (NVIDIA's compiler keeps the fix-up for `int lid = get_local_id(0)`).
+bool compilerProvesNonNegative(const VExpr &E);
+// A small sum or product of work-item ids, work-item sizes, loop trip counters and small
+// constants: never negative in any launch a device can run (larger expressions may wrap into
+// the sign bit, `int a = gid * gid`).
+bool idLikeNonNegative(const VExpr &E);
 // Numeric value for one lane; nullopt when an unbound symbol or an unknown is involved.
 std::optional<int64_t> evaluate(const VExpr &E, const std::array<int64_t, 3> &Lid,
                                 const SymbolValues &Env);

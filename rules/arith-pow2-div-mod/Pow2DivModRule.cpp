@@ -32,50 +32,6 @@ const clang::Expr *runtimeShiftAmount(const clang::Expr *E) {
   return B->getRHS();
 }
 
-// Whether the device compiler itself can prove E >= 0 and drop the sign fix-up. NVIDIA's
-// compiler proves it for non-negative constants, loop counters that count up from a
-// non-negative start, and values built from those by + * & >> — not for an id converted to
-// `int` (`int lid = get_local_id(0)` keeps the fix-up: measured +1-2 SASS for `/`, +2-3 for `%`).
-bool compilerProvesNonNegative(const VExpr &E) {
-  switch (E->Op) {
-  case VOp::Const:
-    return E->Value >= 0;
-  case VOp::Sym: // the trip counter k of `for (int i = a; ...; i += s)`, i = a + k*s
-    return E->Name.rfind("k_", 0) == 0 && !E->Recurrence;
-  case VOp::Add:
-  case VOp::Mul:
-  case VOp::Shr:
-  case VOp::Min:
-  case VOp::Max:
-    return compilerProvesNonNegative(E->Ops[0]) && compilerProvesNonNegative(E->Ops[1]);
-  case VOp::And:
-    return compilerProvesNonNegative(E->Ops[0]) || compilerProvesNonNegative(E->Ops[1]);
-  default:
-    return false;
-  }
-}
-
-// Whether E is a small sum or product of work-item ids, work-item sizes, loop trip counters
-// and small constants: never negative in any launch a device can run, so the rewrite to `>>`
-// or `&` is exact. Larger expressions may wrap into the sign bit (`int a = gid * gid`).
-bool idLikeNonNegative(const VExpr &E) {
-  if (E->TreeSize > 16)
-    return false;
-  switch (E->Op) {
-  case VOp::Lane:
-    return true;
-  case VOp::Const:
-    return E->Value >= 0 && E->Value < (1 << 16);
-  case VOp::Sym:
-    return !E->Recurrence && (E->Name.rfind("get_", 0) == 0 || E->Name.rfind("k_", 0) == 0);
-  case VOp::Add:
-  case VOp::Mul:
-    return idLikeNonNegative(E->Ops[0]) && idLikeNonNegative(E->Ops[1]);
-  default:
-    return false;
-  }
-}
-
 bool simpleOperand(const clang::Expr *E) {
   return llvm::isa<clang::DeclRefExpr, clang::IntegerLiteral, clang::CallExpr, clang::ParenExpr,
                    clang::ArraySubscriptExpr, clang::MemberExpr>(E->IgnoreImpCasts());
