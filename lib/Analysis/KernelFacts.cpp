@@ -163,6 +163,12 @@ private:
 
   void finish(MemoryAccess &A) {
     A.Bytes = linearize(A.ByteOffset);
+    QualType T = A.Base->getType();
+    QualType Held = T->isPointerType() ? T->getPointeeType()
+                    : T->isArrayType() ? QualType(T->getArrayElementTypeNoTypeQual(), 0)
+                                       : QualType();
+    if (!Held.isNull() && Held->isRecordType() && !Held->isIncompleteType())
+      A.RecordBytes = B.context().getTypeSizeInChars(Held).getQuantity();
     F.Accesses.push_back(std::move(A));
   }
 };

@@ -33,6 +33,9 @@ struct MemoryAccess {
   IndexForm Bytes;  // its affine form
   // For `__local T a[D0][D1]...`: the declared dimensions (innermost last).
   std::vector<int64_t> ArrayDims;
+  // Size of the record the base points to or holds (`Row *rows`: sizeof(Row)), 0 for scalars,
+  // vectors and arrays of them: what an array-of-structs access fetches around its field.
+  int64_t RecordBytes = 0;
 };
 
 struct BranchCondition {

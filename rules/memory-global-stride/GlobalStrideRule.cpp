@@ -66,7 +66,7 @@ public:
         for (const MemoryAccess *A : G.Members)
           Widest = std::max(Widest, A->AccessBytes);
         if (G.Members.size() > 1 && std::abs(G.StrideBytes) > Widest) {
-          if (checkGroup(Ctx, F, G, Shape))
+          if (checkGroup(Ctx, G, Shape))
             for (const MemoryAccess *A : G.Members)
               Reported.insert(A->E);
           continue;
@@ -83,8 +83,7 @@ private:
   // Several accesses to one record per work-item: the sectors of all of them count. A work-item
   // that reads its whole record wastes nothing (measured at full bandwidth); one that reads a
   // few fields of a larger record is reported once, at its first access.
-  bool checkGroup(RuleContext &Ctx, const KernelFacts &F, const SiblingGroup &G,
-                  const WorkGroupShape &Shape) {
+  bool checkGroup(RuleContext &Ctx, const SiblingGroup &G, const WorkGroupShape &Shape) {
     const DeviceProfile &P = Ctx.profile();
     int64_t TU = P.SectorBytes;
     std::optional<WarpTraffic> T = groupTraffic(G, Shape.Size, P.WarpSize, TU);
@@ -110,7 +109,7 @@ private:
                       std::to_string(T->Useful) + " useful bytes (minimum " +
                       std::to_string(T->Minimum) + "); " + percentText(T->Useful, T->Touched * TU) +
                       " of " + (Write && !Read ? "written" : "fetched") + " bytes are used";
-    bool Record = recordBytes(Ctx, A) > 0;
+    bool Record = A.RecordBytes > 0;
     Msg += Record ? "; keep the fields used together in their own array (structure of arrays)"
                   : "; let consecutive work-items access consecutive elements, or stage the data "
                     "through __local memory";
@@ -125,22 +124,8 @@ private:
            T->Touched,
            std::to_string(T->Touched) + " " + Unit + " per " + Warp + " instead of " +
                std::to_string(T->Minimum) + "; " + percentText(T->Useful, T->Touched * TU) +
-               " of fetched bytes used" + aosCost(recordBytes(Ctx, A)));
-    (void)F;
+               " of fetched bytes used" + aosCost(A.RecordBytes));
     return true;
-  }
-
-  // The size of the record the base points to (`Row *rows` -> sizeof(Row)); 0 for scalars,
-  // vectors and arrays of them.
-  static int64_t recordBytes(RuleContext &Ctx, const MemoryAccess &A) {
-    clang::QualType T = A.Base->getType();
-    clang::QualType Pointee = T->isPointerType() ? T->getPointeeType()
-                              : T->isArrayType()
-                                  ? clang::QualType(T->getArrayElementTypeNoTypeQual(), 0)
-                                  : clang::QualType();
-    if (Pointee.isNull() || !Pointee->isRecordType() || Pointee->isIncompleteType())
-      return 0;
-    return Ctx.ast().getTypeSizeInChars(Pointee).getQuantity();
   }
 
   // The measured cost of reading one 4-B field from an array of records (NVIDIA H100,
@@ -241,7 +226,7 @@ private:
            T.Touched,
            std::to_string(T.Touched) + " " + Unit + " per " + Warp + " instead of " +
                std::to_string(T.Minimum) + "; " + percentText(T.Useful, T.Touched * TU) +
-               " of fetched bytes used" + (AoS ? aosCost(recordBytes(Ctx, A)) : ""));
+               " of fetched bytes used" + (AoS ? aosCost(A.RecordBytes) : ""));
     return true;
   }
 
