@@ -215,19 +215,16 @@ bool Linter::withAnalysis(const std::string &Path, const std::string &Content,
                           std::string &Error) {
   if (!Options.Isolate)
     return withAnalysisUnisolated(Path, Content, Visit, Error);
-  // Visit belongs to the caller, so on a time-out the caller cannot go on safely: verify
-  // gives no time limit here.
-  auto Ok = std::make_shared<bool>(false);
-  auto Err = std::make_shared<std::string>();
-  IsolatedOutcome O =
-      runIsolated([&, Ok, Err] { *Ok = withAnalysisUnisolated(Path, Content, Visit, *Err); },
-                  std::chrono::milliseconds(0));
+  // Visit belongs to the caller, so on a time-out the caller could not go on safely: no time
+  // limit here, and the work never outlives this call.
+  bool Ok = false;
+  IsolatedOutcome O = runIsolated([&] { Ok = withAnalysisUnisolated(Path, Content, Visit, Error); },
+                                  std::chrono::milliseconds(0));
   if (!O.ok()) {
     Error = Path + ": " + O.describe(std::chrono::milliseconds(0));
     return false;
   }
-  Error = *Err;
-  return *Ok;
+  return Ok;
 }
 
 bool Linter::withAnalysisUnisolated(const std::string &Path, const std::string &Content,
