@@ -89,13 +89,12 @@ void emitJson(const std::vector<FileResult> &Results, const EmitOptions &Opts,
           Errors.push_back(utf8(E));
         for (const std::string &E : R.InternalErrors)
           Errors.push_back(utf8(E));
-        J.value(llvm::json::Object{
-            {"path", utf8(displayRelativePath(R.Path, Opts.SourceRoot))},
-            {"findings", static_cast<int64_t>(R.Findings.size())},
-            {"suppressed", R.SuppressedCount},
-            {"baselined", R.BaselinedCount},
-            {"compileFailed", R.CompileFailed},
-            {"errors", std::move(Errors)}});
+        J.value(llvm::json::Object{{"path", utf8(displayRelativePath(R.Path, Opts.SourceRoot))},
+                                   {"findings", static_cast<int64_t>(R.Findings.size())},
+                                   {"suppressed", R.SuppressedCount},
+                                   {"baselined", R.BaselinedCount},
+                                   {"compileFailed", R.CompileFailed},
+                                   {"errors", std::move(Errors)}});
       }
     });
     J.attributeArray("findings", [&] {

@@ -202,8 +202,7 @@ void emitSarif(const std::vector<FileResult> &Results, const EmitOptions &Opts,
     J.attributeArray("runs", [&] {
       J.object([&] {
         J.attribute("invocations", Array{std::move(Invocation)});
-        J.attribute("originalUriBaseIds",
-                    Object{{"%SRCROOT%", Object{{"uri", utf8(RootUri)}}}});
+        J.attribute("originalUriBaseIds", Object{{"%SRCROOT%", Object{{"uri", utf8(RootUri)}}}});
         J.attributeArray("results", [&] {
           for (const FileResult &R : Results) {
             std::string Rel = displayRelativePath(R.Path, Opts.SourceRoot);
@@ -212,12 +211,12 @@ void emitSarif(const std::vector<FileResult> &Results, const EmitOptions &Opts,
               J.value(W.result(R.Findings[I], Prints[I]));
           }
         });
-        J.attribute("tool", Object{{"driver", Object{{"name", "cllint"},
-                                                     {"version", Opts.ToolVersion},
-                                                     {"semanticVersion", Opts.ToolVersion},
-                                                     {"informationUri",
-                                                      "https://github.com/cllint/cllint"},
-                                                     {"rules", W.takeRules()}}}});
+        J.attribute("tool",
+                    Object{{"driver", Object{{"name", "cllint"},
+                                             {"version", Opts.ToolVersion},
+                                             {"semanticVersion", Opts.ToolVersion},
+                                             {"informationUri", "https://github.com/cllint/cllint"},
+                                             {"rules", W.takeRules()}}}});
       });
     });
     J.attribute("version", "2.1.0");
