@@ -211,10 +211,14 @@ def lint_file(args, repo, repo_dir, rel):
     path = os.path.join(repo_dir, rel)
     flags = file_flags(repo, rel, repo_dir)
     rec = {'repo': repo['name'], 'file': rel, 'flags': flags}
-    c = run_proc(clang_cmd(args, flags, path), args.timeout)
-    rec['clang'] = {'rc': c['rc'], 'timeout': c['timeout'], 'wall': c['wall'],
-                    'parses': c['rc'] == 0 and not c['timeout'],
-                    'first_error': _first_error(c['stderr'])}
+    if args.no_clang:
+        rec['clang'] = {'rc': None, 'timeout': False, 'wall': 0.0, 'parses': False,
+                        'first_error': None, 'skipped': True}
+    else:
+        c = run_proc(clang_cmd(args, flags, path), args.timeout)
+        rec['clang'] = {'rc': c['rc'], 'timeout': c['timeout'], 'wall': c['wall'],
+                        'parses': c['rc'] == 0 and not c['timeout'],
+                        'first_error': _first_error(c['stderr'])}
     cmd = [args.cllint, '--no-config', '--format=json', '-j', '1', '--quiet',
            f'--file-timeout={args.timeout:.0f}', path, '--'] + flags
     # cllint enforces --file-timeout itself ('gave up after N s'); the kill is the backstop.
@@ -231,6 +235,11 @@ def lint_file(args, repo, repo_dir, rel):
         doc = json.loads(r['stdout'].decode('utf-8', 'replace'))
         for f in doc.get('findings', []):
             findings[f.get('rule', '?')] += 1
+        if args.findings:
+            rec['finding_list'] = [
+                {'rule': f.get('rule'), 'file': f.get('file'), 'line': f.get('line'),
+                 'column': f.get('column'), 'severity': f.get('severity'),
+                 'message': f.get('message')} for f in doc.get('findings', [])]
         files = doc.get('files', [])
         compile_failed = any(f.get('compileFailed') for f in files)
         for f in files:
@@ -720,6 +729,11 @@ def main():
                     help='extract the recorded commits under --root and generate translation units')
     ap.add_argument('--mirror', help='directory of bare mirrors OWNER+NAME/repo (for --prepare)')
     ap.add_argument('--markdown', metavar='OUT', help='also write the tables as Markdown to OUT')
+    ap.add_argument('--findings', metavar='OUT',
+                    help='write every finding (repo, file, line, column, rule, message) to OUT '
+                         'as JSON lines, for labelling')
+    ap.add_argument('--no-clang', action='store_true',
+                    help='skip the reference clang parse of each file (faster precision runs)')
     ap.add_argument('--verbose-errors', type=int, default=8, help=argparse.SUPPRESS)
     ap.add_argument('--clang-only', action='store_true',
                     help='only run clang on every file (to tune the flags) and print parse rates')
@@ -802,7 +816,14 @@ def main():
             list_bad_lint(results, out)
     if md:
         md.close()
+    if args.findings:
+        with open(args.findings, 'w') as f:
+            for r in results:
+                for fd in r.get('finding_list', []):
+                    f.write(json.dumps(dict(repo=r['repo'], flags=r['flags'], **fd)) + '\n')
     if args.json:
+        for r in results:
+            r.pop('finding_list', None)
         with open(args.json, 'w') as f:
             json.dump({'cllint': version, 'mode': 'fix-check' if args.fix_check else 'lint',
                        'workers': args.workers, 'timeout': args.timeout,

@@ -1,5 +1,7 @@
 #include "Analysis/AccessQueries.h"
 
+#include "Analysis/Uniformity.h"
+
 #include <algorithm>
 #include <limits>
 #include <set>
@@ -35,16 +37,39 @@ std::optional<LaneStride> laneStride(const MemoryAccess &A, const std::array<uns
   return S;
 }
 
+namespace {
+
+// Whether lane id D takes one value over the lanes of warp Warp.
+bool constantInWarp(unsigned D, const std::array<unsigned, 3> &Shape, unsigned WarpSize,
+                    unsigned Warp) {
+  unsigned Lanes = std::max(1u, Shape[0]) * std::max(1u, Shape[1]) * std::max(1u, Shape[2]);
+  unsigned First = Warp * WarpSize, Last = std::min(Lanes, (Warp + 1) * WarpSize) - 1;
+  return First >= Lanes || laneIds(First, Shape)[D] == laneIds(Last, Shape)[D];
+}
+
+} // namespace
+
 std::vector<int64_t> warpAddresses(const MemoryAccess &A, const std::array<unsigned, 3> &Shape,
-                                   unsigned WarpSize, unsigned Warp, const SymbolValues &Extra) {
+                                   unsigned WarpSize, unsigned Warp, const SymbolValues &Extra,
+                                   std::string *Assumed) {
   if (!A.Bytes.isAffine())
-    return {};
+    return Assumed ? laneByLaneAddresses(A, Shape, WarpSize, Warp, Extra, Assumed)
+                   : std::vector<int64_t>{};
   SymbolValues Env = firstGroupBindings(Shape);
   for (const auto &[K, V] : Extra)
     Env[K] = V;
   std::array<int64_t, 3> Coef;
   for (unsigned D = 0; D < 3; ++D) {
     auto C = A.Bytes.Lane[D].evaluate(Env);
+    if (!C && constantInWarp(D, Shape, WarpSize, Warp)) {
+      C = 0; // a symbolic row pitch (`a[y*w + x]`) with the warp inside one row
+    } else if (!C && Assumed) {
+      // The warp spans rows of a symbolic pitch: assume rows far apart, as large pitches are.
+      C = LargePitchBytes;
+      if (!Assumed->empty())
+        *Assumed += ", ";
+      *Assumed += A.Bytes.Lane[D].str() + " assumed at least " + std::to_string(*C) + " B";
+    }
     if (!C)
       return {};
     Coef[D] = *C;
@@ -56,6 +81,55 @@ std::vector<int64_t> warpAddresses(const MemoryAccess &A, const std::array<unsig
     auto Id = laneIds(L, Shape);
     Out.push_back(Const + Coef[0] * Id[0] + Coef[1] * Id[1] + Coef[2] * Id[2]);
   }
+  return Out;
+}
+
+std::vector<int64_t> laneByLaneAddresses(const MemoryAccess &A,
+                                         const std::array<unsigned, 3> &Shape, unsigned WarpSize,
+                                         unsigned Warp, const SymbolValues &Extra,
+                                         std::string *Assumed) {
+  if (!A.ByteOffset || !dependsOnLanes(A.ByteOffset))
+    return {};
+  SymbolValues Env = firstGroupBindings(Shape);
+  for (const auto &[K, V] : Extra)
+    Env[K] = V;
+  std::vector<const VNode *> Syms;
+  collectSymbols(A.ByteOffset, Syms);
+  std::vector<std::string> Samples;
+  for (const VNode *S : Syms) {
+    if (Env.count(S->Name))
+      continue;
+    int64_t V = SampledSymbolValue;
+    if (S->Recurrence) {
+      std::vector<int64_t> Plausible = plausibleValues(*S, Env);
+      if (Plausible.empty())
+        return {};
+      V = Plausible.front();
+    } else if (symbolKind(S->Name) == SymbolKind::TripCounter) {
+      V = 0;
+    } else if (S->Name.rfind("get_num_groups(", 0) == 0) {
+      V = 64;
+    } else if (S->Name.rfind("get_global_size(", 0) == 0) {
+      unsigned D = S->Name[16] - '0';
+      V = 64 * int64_t(std::max(1u, Shape[std::min(D, 2u)]));
+    }
+    Env[S->Name] = V;
+    Samples.push_back(S->Name + " = " + std::to_string(V));
+  }
+  unsigned Lanes = std::max(1u, Shape[0]) * std::max(1u, Shape[1]) * std::max(1u, Shape[2]);
+  std::vector<int64_t> Out;
+  for (unsigned L = Warp * WarpSize; L < (Warp + 1) * WarpSize && L < Lanes; ++L) {
+    std::optional<int64_t> V = evaluate(A.ByteOffset, laneIds(L, Shape), Env);
+    if (!V)
+      return {};
+    Out.push_back(*V);
+  }
+  if (Assumed)
+    for (const std::string &S : Samples) {
+      if (!Assumed->empty())
+        *Assumed += ", ";
+      *Assumed += S;
+    }
   return Out;
 }
 
@@ -147,15 +221,15 @@ std::optional<IndexRange> indexRange(const MemoryAccess &A, const NDRange &Range
       Used.push_back(Lane);
     for (const auto &[M, C] : P.terms()) {
       for (size_t I = 0; I < M.size(); ++I) {
-        if (I && M[I] == M[I - 1] && M[I].rfind("get_group_id", 0) == 0)
+        if (I && M[I] == M[I - 1] && symbolKind(M[I]) == SymbolKind::GroupId)
           return fail("the address is not linear in " + M[I]);
-        bool IsFree = M[I].rfind("get_group_id", 0) == 0;
+        bool IsFree = symbolKind(M[I]) == SymbolKind::GroupId;
         if (IsFree) {
           Used.push_back(M[I]);
           continue;
         }
         if (!Env.count(M[I]))
-          return fail(M[I].rfind("k_", 0) == 0
+          return fail(symbolKind(M[I]) == SymbolKind::TripCounter
                           ? "the address depends on a loop's trip count (" + M[I] + ")"
                           : "the address depends on '" + M[I] + "', which has no value");
       }

@@ -33,10 +33,25 @@ std::optional<LaneStride> laneStride(const MemoryAccess &A, const std::array<uns
                                      const SymbolValues &Extra = {});
 
 // Byte offsets (from the base) of each lane of warp `Warp` of the first work-group; the
-// constant part counts as 0 when it is not known. Empty when a coefficient is not numeric.
+// constant part counts as 0 when it is not known. A symbolic lane coefficient (a row pitch `w`
+// in `a[y*w + x]`) counts as 0 when that id does not change within the warp; otherwise, with
+// Assumed given, as LargePitchBytes (said in Assumed). Addresses that are not affine in the
+// lane ids are evaluated lane by lane (laneByLaneAddresses). Empty when not computable.
+constexpr int64_t LargePitchBytes = 1 << 16;
 std::vector<int64_t> warpAddresses(const MemoryAccess &A, const std::array<unsigned, 3> &Shape,
                                    unsigned WarpSize, unsigned Warp = 0,
-                                   const SymbolValues &Extra = {});
+                                   const SymbolValues &Extra = {}, std::string *Assumed = nullptr);
+
+// The address evaluated for each lane of the warp from the access's value tree, for addresses
+// an affine form cannot hold (`(x + 1) % nx`, a lane-dependent choice between two forms):
+// symbols the shape does not bind are sampled (a loop recurrence at its first plausible value,
+// trip counters at 0, other uniform values at SampledSymbolValue) and listed in Assumed
+// ("nx = 4096"). Empty when a lane's address depends on a load or an unknown.
+constexpr int64_t SampledSymbolValue = 4096;
+std::vector<int64_t> laneByLaneAddresses(const MemoryAccess &A,
+                                         const std::array<unsigned, 3> &Shape, unsigned WarpSize,
+                                         unsigned Warp = 0, const SymbolValues &Extra = {},
+                                         std::string *Assumed = nullptr);
 
 // Accesses of one kernel to one base that move by the same number of bytes between
 // consecutive lanes and whose addresses differ by a constant: the fields of one record

@@ -12,6 +12,21 @@ std::string localSizeSym(unsigned D) { return "get_local_size(" + std::to_string
 std::string groupIdSym(unsigned D) { return "get_group_id(" + std::to_string(D) + ")"; }
 std::string globalSizeSym(unsigned D) { return "get_global_size(" + std::to_string(D) + ")"; }
 std::string numGroupsSym(unsigned D) { return "get_num_groups(" + std::to_string(D) + ")"; }
+std::string tripCounterSym(const std::string &Var) { return "iter(" + Var + ")"; }
+
+std::string tripCounterVariable(const std::string &Sym) {
+  return symbolKind(Sym) == SymbolKind::TripCounter ? Sym.substr(5, Sym.size() - 6) : Sym;
+}
+
+SymbolKind symbolKind(const std::string &Name) {
+  if (Name.find('(') == std::string::npos)
+    return SymbolKind::Variable;
+  if (Name.rfind("iter(", 0) == 0)
+    return SymbolKind::TripCounter;
+  if (Name.rfind("get_group_id(", 0) == 0)
+    return SymbolKind::GroupId;
+  return SymbolKind::WorkItem;
+}
 
 VExpr vConst(int64_t V) {
   auto N = std::make_shared<VNode>();
@@ -204,7 +219,7 @@ bool compilerProvesNonNegative(const VExpr &E) {
   case VOp::Const:
     return E->Value >= 0;
   case VOp::Sym: // the trip counter k of `for (int i = a; ...; i += s)`, i = a + k*s
-    return E->Name.rfind("k_", 0) == 0 && !E->Recurrence;
+    return symbolKind(E->Name) == SymbolKind::TripCounter && !E->Recurrence;
   case VOp::Add:
   case VOp::Mul:
   case VOp::Shr:
@@ -227,7 +242,7 @@ bool idLikeNonNegative(const VExpr &E) {
   case VOp::Const:
     return E->Value >= 0 && E->Value < (1 << 16);
   case VOp::Sym:
-    return !E->Recurrence && (E->Name.rfind("get_", 0) == 0 || E->Name.rfind("k_", 0) == 0);
+    return !E->Recurrence && symbolKind(E->Name) != SymbolKind::Variable;
   case VOp::Add:
   case VOp::Mul:
     return idLikeNonNegative(E->Ops[0]) && idLikeNonNegative(E->Ops[1]);

@@ -147,5 +147,20 @@ std::string localSizeSym(unsigned D);  // "get_local_size(D)"
 std::string groupIdSym(unsigned D);    // "get_group_id(D)"
 std::string globalSizeSym(unsigned D); // "get_global_size(D)"
 std::string numGroupsSym(unsigned D);  // "get_num_groups(D)"
+// The uniform trip counter of the loop that updates V (`for (i = a; ...; i += s)`: i is
+// a + iter(i)*s).
+std::string tripCounterSym(const std::string &Var); // "iter(V)"
+
+// What a uniform symbol stands for. Names are built so that kinds cannot collide: kernel
+// arguments and variables are C identifiers, the others contain parentheses.
+enum class SymbolKind {
+  Variable,    // a kernel argument, or a variable with a uniform value
+  WorkItem,    // get_local_size, get_global_size, get_num_groups, get_global_offset
+  GroupId,     // get_group_id(d)
+  TripCounter, // iter(v)
+};
+SymbolKind symbolKind(const std::string &Name);
+// The variable whose loop a trip counter counts: "i" for "iter(i)".
+std::string tripCounterVariable(const std::string &Sym);
 
 } // namespace cllint::analysis

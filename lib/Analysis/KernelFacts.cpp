@@ -119,7 +119,7 @@ private:
 
   void access(const Expr *LValue, bool Read, bool Write) {
     const Expr *E = LValue->IgnoreParens();
-    if (!isa<ArraySubscriptExpr, UnaryOperator, MemberExpr>(E))
+    if (!isa<ArraySubscriptExpr, UnaryOperator, MemberExpr, ExtVectorElementExpr>(E))
       return;
     if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() != UO_Deref)
       return;
@@ -138,11 +138,17 @@ private:
     A.Read = Read;
     A.Write = Write;
     A.ValueType = E->getType();
-    A.AccessBytes = B.context().getTypeSizeInChars(E->getType()).getQuantity();
-    // The element the base is indexed in: for p[gid].x the struct, for tile[a][b] the float.
+    A.AccessBytes = accessBytes(E);
+    // The element the base is indexed in: for p[gid].x the struct, for tile[a][b] the float,
+    // for q[gid].w the float4.
     const Expr *Inner = E;
-    while (const auto *M = dyn_cast<MemberExpr>(Inner->IgnoreParens()))
-      Inner = M->getBase();
+    while (isa<MemberExpr, ExtVectorElementExpr>(Inner->IgnoreParens())) {
+      Inner = Inner->IgnoreParens();
+      if (const auto *M = dyn_cast<MemberExpr>(Inner))
+        Inner = M->getBase();
+      else
+        Inner = cast<ExtVectorElementExpr>(Inner)->getBase();
+    }
     Inner = Inner->IgnoreParens();
     QualType Elem = Inner->getType();
     if (Elem->isPointerType())
@@ -159,6 +165,22 @@ private:
       }
     }
     finish(A);
+  }
+
+  // Bytes one lane reads or writes: a swizzle `.xz` spans from its first to its last component.
+  int64_t accessBytes(const Expr *E) const {
+    ASTContext &Ctx = B.context();
+    if (const auto *V = dyn_cast<ExtVectorElementExpr>(E))
+      if (const auto *VT = V->getBase()->getType()->getAs<clang::VectorType>()) {
+        llvm::SmallVector<uint32_t, 16> C;
+        V->getEncodedElementAccess(C);
+        if (!C.empty()) {
+          auto [Lo, Hi] = std::minmax_element(C.begin(), C.end());
+          return int64_t(*Hi - *Lo + 1) *
+                 Ctx.getTypeSizeInChars(VT->getElementType()).getQuantity();
+        }
+      }
+    return Ctx.getTypeSizeInChars(E->getType()).getQuantity();
   }
 
   void finish(MemoryAccess &A) {
@@ -183,8 +205,8 @@ VExpr KernelFacts::valueIn(Instance &Context, const Expr *E) const {
   return Builder->value(E, Context);
 }
 
-const Expr *KernelFacts::definitionIn(const Instance &Context, const VarDecl *V) const {
-  return Builder->singleDefinition(V, Context);
+const Expr *KernelFacts::definitionReaching(const Instance &Context, const DeclRefExpr *Use) const {
+  return Builder->definitionReaching(Use, Context);
 }
 
 } // namespace cllint::analysis

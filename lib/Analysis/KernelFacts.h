@@ -63,7 +63,9 @@ public:
   const std::vector<Division> &divisions() const { return Divisions; }
   // Values of other expressions of the same function in an access's context (for notes).
   VExpr valueIn(Instance &Context, const clang::Expr *E) const;
-  const clang::Expr *definitionIn(const Instance &Context, const clang::VarDecl *V) const;
+  // The expression the one definition reaching Use assigns, if only one reaches it.
+  const clang::Expr *definitionReaching(const Instance &Context,
+                                        const clang::DeclRefExpr *Use) const;
 
 private:
   const KernelInfo &K;

@@ -81,13 +81,13 @@ std::optional<int64_t> tripCount(const VExpr &Cond, const VNode &Sym, const Symb
         return std::nullopt;
       return static_cast<int64_t>(Values.size());
     }
-  // A counted loop (`for (d = 0; d < 3; ++d)`): its counter is `init + k_d*step`, so the trip
-  // count is the first k_d for which the condition fails.
+  // A counted loop (`for (d = 0; d < 3; ++d)`): its counter is `init + iter(d)*step`, so the
+  // trip count is the first iter(d) for which the condition fails.
   std::vector<std::string> Free;
   for (const VNode *S : Syms)
     if (!Env.count(S->Name))
       Free.push_back(S->Name);
-  if (Free.size() != 1 || Free[0].rfind("k_", 0) != 0)
+  if (Free.size() != 1 || symbolKind(Free[0]) != SymbolKind::TripCounter)
     return std::nullopt;
   for (int64_t K = 0; K <= 4096; ++K) {
     SymbolValues E = Env;
@@ -305,7 +305,7 @@ symbolCombinations(const std::vector<VExpr> &Exprs, const std::vector<VExpr> &Lo
     std::vector<int64_t> Values;
     if (S->Recurrence)
       Values = plausibleValues(*S, Env);
-    else if (Name.rfind("k_", 0) == 0) {
+    else if (symbolKind(Name) == SymbolKind::TripCounter) {
       auto Trips = tripCounterValues(Name, LoopConditions, Env);
       if (!Trips)
         return std::nullopt;
@@ -338,7 +338,7 @@ namespace {
 const int64_t Samples[] = {0,  1,  2,   3,   4,   7,   8,    16,   17,   31,    32,
                            33, 64, 100, 128, 255, 256, 1000, 1024, 4096, 100000};
 
-bool isGroupId(const std::string &Name) { return Name.rfind("get_group_id", 0) == 0; }
+bool isGroupId(const std::string &Name) { return symbolKind(Name) == SymbolKind::GroupId; }
 
 bool worse(const WarpSplit &A, const WarpSplit &B) {
   if (A.DivergentWarps != B.DivergentWarps)

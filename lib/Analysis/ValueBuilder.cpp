@@ -7,127 +7,7 @@
 #include <bit>
 
 namespace cllint::analysis {
-namespace {
-
 using namespace clang;
-
-const Expr *loopCondition(const Stmt *S) {
-  if (const auto *F = dyn_cast<ForStmt>(S))
-    return F->getCond();
-  if (const auto *W = dyn_cast<WhileStmt>(S))
-    return W->getCond();
-  if (const auto *D = dyn_cast<DoStmt>(S))
-    return D->getCond();
-  return nullptr;
-}
-
-bool isLoop(const Stmt *S) { return isa<ForStmt, WhileStmt, DoStmt>(S); }
-
-const VarDecl *localVar(const Expr *E) {
-  if (const auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
-    if (const auto *V = dyn_cast<VarDecl>(DR->getDecl()))
-      return V;
-  return nullptr;
-}
-
-class DefCollector {
-public:
-  FunctionDefs Out;
-  std::vector<std::pair<const Stmt *, const Expr *>> Nest;
-
-  void add(const VarDecl *V, VarDef::Kind K, const Expr *Rhs, BinaryOperatorKind Op,
-           const Stmt *Where) {
-    VarDef D;
-    D.K = K;
-    D.Rhs = Rhs;
-    D.Op = Op;
-    D.Where = Where;
-    D.Nest = Nest;
-    Out.Defs[V].push_back(std::move(D));
-  }
-
-  void under(const Stmt *Owner, const Expr *Cond, const Stmt *Body) {
-    if (!Body)
-      return;
-    Nest.push_back({Owner, Cond});
-    walk(Body);
-    Nest.pop_back();
-  }
-
-  void walk(const Stmt *S) {
-    if (!S)
-      return;
-    if (const auto *DS = dyn_cast<DeclStmt>(S)) {
-      for (const Decl *D : DS->decls())
-        if (const auto *V = dyn_cast<VarDecl>(D); V && V->getInit()) {
-          add(V, VarDef::Init, V->getInit(), BO_Assign, DS);
-          walk(V->getInit());
-        }
-      return;
-    }
-    if (const auto *F = dyn_cast<ForStmt>(S)) {
-      walk(F->getInit());
-      Nest.push_back({F, F->getCond()});
-      walk(F->getCond());
-      walk(F->getInc());
-      walk(F->getBody());
-      Nest.pop_back();
-      return;
-    }
-    if (const auto *W = dyn_cast<WhileStmt>(S)) {
-      Nest.push_back({W, W->getCond()});
-      walk(W->getCond());
-      walk(W->getBody());
-      Nest.pop_back();
-      return;
-    }
-    if (const auto *D = dyn_cast<DoStmt>(S)) {
-      Nest.push_back({D, D->getCond()});
-      walk(D->getBody());
-      walk(D->getCond());
-      Nest.pop_back();
-      return;
-    }
-    if (const auto *If = dyn_cast<IfStmt>(S)) {
-      walk(If->getCond());
-      under(If, If->getCond(), If->getThen());
-      under(If, If->getCond(), If->getElse());
-      return;
-    }
-    if (const auto *Sw = dyn_cast<SwitchStmt>(S)) {
-      walk(Sw->getCond());
-      under(Sw, Sw->getCond(), Sw->getBody());
-      return;
-    }
-    if (const auto *C = dyn_cast<ConditionalOperator>(S)) {
-      walk(C->getCond());
-      under(C, C->getCond(), C->getTrueExpr());
-      under(C, C->getCond(), C->getFalseExpr());
-      return;
-    }
-    if (const auto *B = dyn_cast<BinaryOperator>(S)) {
-      if (B->getOpcode() == BO_LAnd || B->getOpcode() == BO_LOr) {
-        walk(B->getLHS());
-        under(B, B->getLHS(), B->getRHS());
-        return;
-      }
-      if (B->isAssignmentOp())
-        if (const VarDecl *V = localVar(B->getLHS()))
-          add(V, B->getOpcode() == BO_Assign ? VarDef::Assign : VarDef::Compound, B->getRHS(),
-              B->getOpcode(), B);
-    }
-    if (const auto *U = dyn_cast<UnaryOperator>(S)) {
-      if (U->isIncrementDecrementOp())
-        if (const VarDecl *V = localVar(U->getSubExpr()))
-          add(V, U->isIncrementOp() ? VarDef::Inc : VarDef::Dec, nullptr, BO_Assign, U);
-      if (U->getOpcode() == UO_AddrOf)
-        if (const VarDecl *V = localVar(U->getSubExpr()))
-          Out.AddressTaken.insert(V);
-    }
-    for (const Stmt *Child : S->children())
-      walk(Child);
-  }
-};
 
 VOp binaryOp(BinaryOperatorKind K) {
   switch (K) {
@@ -190,29 +70,10 @@ VExpr withNonNegative(VExpr V) {
   return N;
 }
 
-} // namespace
-
-bool mentions(const Stmt *S, const VarDecl *V) {
-  if (!S)
-    return false;
-  if (const auto *DR = dyn_cast<DeclRefExpr>(S))
-    return DR->getDecl() == V;
-  for (const Stmt *C : S->children())
-    if (mentions(C, V))
-      return true;
-  return false;
-}
-
-FunctionDefs collectDefs(const FunctionDecl *FD) {
-  DefCollector C;
-  C.walk(FD->getBody());
-  return std::move(C.Out);
-}
-
 const FunctionDefs &ValueBuilder::defs(const FunctionDecl *FD) {
   auto &Slot = DefsCache[FD];
   if (!Slot)
-    Slot = std::make_unique<FunctionDefs>(collectDefs(FD));
+    Slot = std::make_unique<FunctionDefs>(collectDefs(FD, Ctx));
   return *Slot;
 }
 
@@ -286,8 +147,9 @@ VExpr ValueBuilder::compute(const Expr *E, Instance &I) {
     const Expr *Sub = C->getSubExpr();
     switch (C->getCastKind()) {
     case CK_LValueToRValue:
-      if (const VarDecl *V = localVar(Sub); V && isa<DeclRefExpr>(Sub->IgnoreParens()))
-        return variable(V, I);
+      if (const auto *DR = dyn_cast<DeclRefExpr>(Sub->IgnoreParens()))
+        if (const auto *V = dyn_cast<VarDecl>(DR->getDecl()))
+          return variable(V, DR, I);
       return load(Sub, I);
     case CK_IntegralCast:
     case CK_NoOp:
@@ -306,7 +168,7 @@ VExpr ValueBuilder::compute(const Expr *E, Instance &I) {
     if (const auto *EC = dyn_cast<EnumConstantDecl>(DR->getDecl()))
       return vConst(EC->getInitVal().getSExtValue());
     if (const auto *V = dyn_cast<VarDecl>(DR->getDecl()))
-      return variable(V, I);
+      return variable(V, DR, I);
     return vUnknown(false, "declaration");
   }
   if (const auto *B = dyn_cast<BinaryOperator>(E)) {
@@ -359,230 +221,6 @@ VExpr ValueBuilder::load(const Expr *LValue, Instance &I) {
   if (!Shared)
     return vUnknown(true, "load from private memory");
   return vUnknown(isVarying(P->ByteOffset), "load from memory");
-}
-
-VExpr ValueBuilder::variable(const VarDecl *V, Instance &I) {
-  if (auto It = I.Memo.find(V); It != I.Memo.end())
-    return It->second;
-  if (I.InProgress.count(V))
-    return vUnknown(true, "'" + V->getNameAsString() + "' depends on itself");
-  I.InProgress.insert(V);
-  VExpr R = resolveVariable(V, I);
-  I.InProgress.erase(V);
-  if (V->getType()->isUnsignedIntegerType())
-    R = withNonNegative(R);
-  I.Memo[V] = R;
-  return R;
-}
-
-const Expr *ValueBuilder::singleDefinition(const VarDecl *V, const Instance &I) const {
-  auto It = I.Defs->Defs.find(V);
-  if (It == I.Defs->Defs.end() || It->second.size() != 1 || I.Defs->AddressTaken.count(V))
-    return nullptr;
-  const VarDef &D = It->second[0];
-  return D.K == VarDef::Init || D.K == VarDef::Assign ? D.Rhs : nullptr;
-}
-
-VExpr ValueBuilder::resolveVariable(const VarDecl *V, Instance &I) {
-  std::string Name = V->getNameAsString();
-  if (const auto *P = dyn_cast<ParmVarDecl>(V)) {
-    if (auto It = I.Args.find(P); It != I.Args.end())
-      return It->second;
-    if (!I.Caller && V->getType()->isIntegerType() &&
-        !(I.Defs->Defs.count(V) || I.Defs->AddressTaken.count(V)))
-      return vSym(Name, V->getType()->isUnsignedIntegerType());
-    if (I.Caller)
-      return vUnknown(true, "parameter '" + Name + "'");
-  }
-  if (!V->isLocalVarDeclOrParm()) {
-    if (V->getType().isConstQualified() && V->getInit())
-      return value(V->getInit(), I);
-    return vUnknown(false, "global '" + Name + "'");
-  }
-  if (!V->getType()->isIntegerType() && !V->getType()->isBooleanType())
-    return vUnknown(true, "'" + Name + "' is not an integer");
-  if (I.Defs->AddressTaken.count(V))
-    return vUnknown(true, "address of '" + Name + "' is taken");
-  auto It = I.Defs->Defs.find(V);
-  if (It == I.Defs->Defs.end())
-    return vUnknown(true, "'" + Name + "' is never assigned");
-  const std::vector<VarDef> &Defs = It->second;
-  if (const Expr *Single = singleDefinition(V, I))
-    return value(Single, I);
-
-  // Loop recurrences: one initial value, every other definition an update `V op= step`.
-  std::vector<const VarDef *> Inits, Updates;
-  for (const VarDef &D : Defs) {
-    if ((D.K == VarDef::Init || D.K == VarDef::Assign) && !mentions(D.Rhs, V))
-      Inits.push_back(&D);
-    else
-      Updates.push_back(&D);
-  }
-  struct Step {
-    VOp Op;
-    const Expr *Amount;
-  };
-  auto stepOf = [&](const VarDef &D) -> std::optional<Step> {
-    if (D.K == VarDef::Inc)
-      return Step{VOp::Add, nullptr};
-    if (D.K == VarDef::Dec)
-      return Step{VOp::Sub, nullptr};
-    if (D.K == VarDef::Compound) {
-      VOp Op = binaryOp(D.Op);
-      if (mentions(D.Rhs, V))
-        return std::nullopt;
-      return Step{Op, D.Rhs};
-    }
-    // V = V op x, or V = x + V
-    const auto *B = dyn_cast<BinaryOperator>(D.Rhs->IgnoreParenImpCasts());
-    if (!B)
-      return std::nullopt;
-    VOp Op = binaryOp(B->getOpcode());
-    if (localVar(B->getLHS()) == V && isa<DeclRefExpr>(B->getLHS()->IgnoreParenImpCasts()) &&
-        !mentions(B->getRHS(), V))
-      return Step{Op, B->getRHS()};
-    if (Op == VOp::Add && localVar(B->getRHS()) == V && !mentions(B->getLHS(), V))
-      return Step{Op, B->getLHS()};
-    return std::nullopt;
-  };
-  // Every definition keeps V a power of two: constant powers of two assigned, updates that
-  // multiply, divide or shift by constant powers of two, in any number of loops, none under a
-  // condition that varies within a warp.
-  auto powerOfTwo = [&](LoopRecurrence &Rec) {
-    for (const VarDef &D : Defs) {
-      for (const auto &[S, C] : D.Nest)
-        if (C && isVarying(value(C, I)))
-          return false;
-      if ((D.K == VarDef::Init || D.K == VarDef::Assign) && !mentions(D.Rhs, V)) {
-        VExpr X = value(D.Rhs, I);
-        if (X->Op != VOp::Const || X->Value <= 0 || (X->Value & (X->Value - 1)))
-          return false;
-        Rec.PowerOfTwoInits.push_back(X);
-        continue;
-      }
-      std::optional<Step> S = stepOf(D);
-      if (!S || !S->Amount)
-        return false;
-      VExpr A = value(S->Amount, I);
-      if (A->Op != VOp::Const)
-        return false;
-      int64_t K = A->Value;
-      bool Pow2 = K > 0 && !(K & (K - 1));
-      int Log = Pow2 ? std::countr_zero(static_cast<uint64_t>(K)) : 0;
-      LoopRecurrence::Scale Sc;
-      if ((S->Op == VOp::Mul || S->Op == VOp::Div) && Pow2)
-        Sc.Shift = S->Op == VOp::Mul ? Log : -Log;
-      else if ((S->Op == VOp::Shl || S->Op == VOp::Shr) && K >= 0 && K < 31)
-        Sc.Shift = S->Op == VOp::Shl ? int(K) : -int(K);
-      else
-        return false;
-      for (const auto &[Loop, C] : D.Nest)
-        if (isLoop(Loop))
-          Sc.LoopConditions.push_back(C ? value(C, I) : nullptr);
-      Rec.Scales.push_back(std::move(Sc));
-    }
-    return Rec.powerOfTwo();
-  };
-  if (Inits.size() == 1 && !Updates.empty()) {
-    // The innermost loop that holds every update and not the initial value.
-    const Stmt *Loop = nullptr;
-    size_t LoopPos = 0;
-    const auto &N0 = Updates[0]->Nest;
-    for (size_t P = 0; P < N0.size(); ++P) {
-      if (!isLoop(N0[P].first))
-        continue;
-      bool InAll = true;
-      for (const VarDef *U : Updates)
-        InAll &= P < U->Nest.size() && U->Nest[P].first == N0[P].first;
-      for (const auto &[S, C] : Inits[0]->Nest)
-        InAll &= S != N0[P].first;
-      if (InAll) {
-        Loop = N0[P].first;
-        LoopPos = P;
-      }
-    }
-    bool Unconditional = Loop != nullptr;
-    std::vector<Step> Steps;
-    for (const VarDef *U : Updates) {
-      Unconditional &= U->Nest.size() == LoopPos + 1;
-      if (auto S = stepOf(*U))
-        Steps.push_back(*S);
-    }
-    if (Loop && Unconditional && Steps.size() == Updates.size()) {
-      VExpr Init = value(Inits[0]->Rhs, I);
-      bool Additive = true;
-      for (const Step &S : Steps)
-        Additive &= S.Op == VOp::Add || S.Op == VOp::Sub;
-      if (Additive) {
-        VExpr Total = vConst(0);
-        for (const Step &S : Steps)
-          Total = vOp(S.Op, {Total, S.Amount ? value(S.Amount, I) : vConst(1)});
-        if (!isVarying(Total)) {
-          // Each lane runs the same updates per iteration: V = init + k*step, k uniform.
-          VExpr K = vSym("k_" + Name, true);
-          return vOp(VOp::Add, {Init, vOp(VOp::Mul, {K, Total})});
-        }
-      } else if (Steps.size() == 1 && !isVarying(Init)) {
-        VExpr Amount = value(Steps[0].Amount, I);
-        if (!isVarying(Amount)) {
-          auto Rec = std::make_shared<LoopRecurrence>();
-          Rec->Init = Init;
-          Rec->Step = Steps[0].Op;
-          Rec->Amount = Amount;
-          bool NonNeg = Init->NonNegative && Amount->NonNegative;
-          VExpr Sym = vSym(Name, NonNeg, Rec);
-          // The loop condition refers to V itself; a bare symbol of the same name (values are
-          // bound by name) keeps Rec from owning itself through Sym, a reference cycle that
-          // leaked on every lint.
-          I.Memo[V] = vSym(Name, NonNeg);
-          if (const Expr *Cond = loopCondition(Loop))
-            Rec->Condition = value(Cond, I);
-          // When the loop's condition is on another counter, the values are bounded by its
-          // trip count instead.
-          LoopRecurrence Pow2;
-          if (powerOfTwo(Pow2)) {
-            Rec->PowerOfTwoInits = std::move(Pow2.PowerOfTwoInits);
-            Rec->Scales = std::move(Pow2.Scales);
-          }
-          I.Memo.erase(V);
-          return Sym;
-        }
-      }
-    }
-  }
-
-  if (!Updates.empty()) {
-    auto Rec = std::make_shared<LoopRecurrence>();
-    VExpr Sym = vSym(Name, true, Rec);
-    I.Memo[V] = vSym(Name, true); // a loop condition may test V itself (bare: no cycle)
-    bool Ok = powerOfTwo(*Rec);
-    I.Memo.erase(V);
-    if (Ok) {
-      // Seen as a doubling from its first initial value by rules that only ask "a power of two?".
-      Rec->Init = Rec->PowerOfTwoInits.front();
-      Rec->Step = VOp::Mul;
-      Rec->Amount = vConst(2);
-      return Sym;
-    }
-  }
-
-  // Several definitions: uniform when every assigned value is uniform and no definition sits
-  // under a condition that varies within a warp.
-  I.Memo[V] = vSym(Name);
-  bool Varying = false;
-  for (const VarDef &D : Defs) {
-    if (D.Rhs && isVarying(value(D.Rhs, I)))
-      Varying = true;
-    for (const auto &[S, C] : D.Nest)
-      if (C && isVarying(value(C, I)))
-        Varying = true;
-    if (Varying)
-      break;
-  }
-  I.Memo.erase(V);
-  if (Varying)
-    return vUnknown(true, "'" + Name + "' is assigned values that vary across work-items");
-  return vSym(Name);
 }
 
 } // namespace cllint::analysis

@@ -4,12 +4,14 @@
 // to the caller's argument values, work-item builtins become lane ids and uniform symbols.
 #pragma once
 
+#include "Analysis/FunctionDefs.h"
 #include "Analysis/IndexForm.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -24,23 +26,6 @@ struct PointerForm {
   VExpr ByteOffset;
 };
 
-// Where a local variable gets its values, collected by one walk over the function body.
-struct VarDef {
-  enum Kind { Init, Assign, Compound, Inc, Dec } K = Init;
-  const clang::Expr *Rhs = nullptr;
-  clang::BinaryOperatorKind Op = clang::BO_Assign;
-  const clang::Stmt *Where = nullptr;
-  // Enclosing loops and conditions, outermost first: (statement, its condition or null).
-  std::vector<std::pair<const clang::Stmt *, const clang::Expr *>> Nest;
-};
-
-struct FunctionDefs {
-  std::map<const clang::VarDecl *, std::vector<VarDef>> Defs;
-  std::set<const clang::VarDecl *> AddressTaken;
-};
-
-FunctionDefs collectDefs(const clang::FunctionDecl *FD);
-
 // One function analysed for one call chain from a kernel.
 struct Instance {
   const clang::FunctionDecl *Function = nullptr;
@@ -50,9 +35,12 @@ struct Instance {
   const FunctionDefs *Defs = nullptr;
   std::map<const clang::ParmVarDecl *, VExpr> Args;
   std::map<const clang::ParmVarDecl *, std::optional<PointerForm>> PointerArgs;
-  std::map<const clang::VarDecl *, VExpr> Memo;
-  std::set<const clang::VarDecl *> InProgress;
-  std::set<const clang::VarDecl *> PointersInProgress;
+  // Values of a variable keyed by the definitions that reach the read.
+  using FlowKey = std::pair<const clang::VarDecl *, std::vector<unsigned>>;
+  std::map<FlowKey, VExpr> Memo;
+  std::vector<FlowKey> Journal; // Memo's keys in insertion order (to undo a provisional value)
+  std::set<FlowKey> InProgress;
+  std::set<FlowKey> PointersInProgress;
 };
 
 class ValueBuilder {
@@ -62,12 +50,14 @@ public:
   VExpr value(const clang::Expr *E, Instance &I);
   std::optional<PointerForm> pointer(const clang::Expr *E, Instance &I);
   std::optional<PointerForm> address(const clang::Expr *LValue, Instance &I);
-  VExpr variable(const clang::VarDecl *V, Instance &I);
+  // The value of V read at Use (null: at any point of the function).
+  VExpr variable(const clang::VarDecl *V, const clang::DeclRefExpr *Use, Instance &I);
   // A new instance for a call to a helper with a body, arguments bound in the caller.
   Instance &enter(const clang::CallExpr *Call, const clang::FunctionDecl *Callee, Instance &Caller);
   Instance &root(const clang::FunctionDecl *Kernel);
-  // The single defining expression of V in I's function, if it has exactly one.
-  const clang::Expr *singleDefinition(const clang::VarDecl *V, const Instance &I) const;
+  // The expression assigned by the one definition that reaches Use (`x` in `a[x]`), if only
+  // one does and it assigns.
+  const clang::Expr *definitionReaching(const clang::DeclRefExpr *Use, const Instance &I) const;
   clang::ASTContext &context() const { return Ctx; }
   size_t instanceCount() const { return Instances.size(); }
 
@@ -83,9 +73,25 @@ private:
   VExpr opaque(const clang::Expr *E, Instance &I, const std::string &Why);
   VExpr load(const clang::Expr *LValue, Instance &I);
   VExpr call(const clang::CallExpr *Call, Instance &I);
-  VExpr resolveVariable(const clang::VarDecl *V, Instance &I);
-  std::optional<PointerForm> pointerVariable(const clang::VarDecl *V, Instance &I);
-  std::optional<PointerForm> resolvePointerVariable(const clang::VarDecl *V, Instance &I);
+  VExpr parameterOnEntry(const clang::VarDecl *V, Instance &I);
+  VExpr resolveVariable(const clang::VarDecl *V, const std::vector<unsigned> &Reach, Instance &I);
+  VExpr definitionValue(const clang::VarDecl *V, const VarDef &D, Instance &I);
+  std::optional<VExpr> chosenValue(const clang::VarDecl *V, const std::vector<unsigned> &Reach,
+                                   Instance &I);
+  std::optional<VExpr> recurrenceValue(const clang::VarDecl *V, const std::vector<unsigned> &Reach,
+                                       Instance &I);
+  VExpr mergedValue(const clang::VarDecl *V, const std::vector<unsigned> &Reach, Instance &I);
+  void remember(Instance &I, Instance::FlowKey Key, VExpr Value);
+  void forgetSince(Instance &I, size_t JournalSize);
+  // The definitions of V reaching Use, without uninitialised ones (null Use: all of them).
+  std::vector<unsigned> reachingDefs(const clang::VarDecl *V, const clang::DeclRefExpr *Use,
+                                     const Instance &I) const;
+  std::optional<PointerForm> pointerVariable(const clang::VarDecl *V, const clang::DeclRefExpr *Use,
+                                             Instance &I);
+  std::optional<PointerForm>
+  resolvePointerVariable(const clang::VarDecl *V, const std::vector<unsigned> &Reach, Instance &I);
+  std::optional<PointerForm> pointerDefinition(const clang::VarDecl *V, const VarDef &D,
+                                               Instance &I);
 
   // Expressions nest as deep as the source does (a 10,000-term sum is 10,000 levels); past
   // this depth a value is unknown instead of a stack overflow.
@@ -103,7 +109,9 @@ private:
   int64_t sizeOf(clang::QualType T) const;
 };
 
-// Whether E mentions V.
-bool mentions(const clang::Stmt *E, const clang::VarDecl *V);
+// The value operation of a C binary or compound-assignment operator (Unknown when none).
+VOp binaryOp(clang::BinaryOperatorKind K);
+// V, marked non-negative (an unsigned variable, a comparison).
+VExpr withNonNegative(VExpr V);
 
 } // namespace cllint::analysis

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <functional>
+#include <map>
 #include <set>
 
 namespace cllint {
@@ -149,10 +150,58 @@ private:
            " the time of a float array on an NVIDIA H100";
   }
 
+  // An address that is not affine in the lane ids (`(x + 1) % nx`, a choice between two
+  // forms): judged on the first warp's addresses evaluated lane by lane, saying which values
+  // were assumed for the uniform symbols.
+  bool checkLaneByLane(RuleContext &Ctx, const MemoryAccess &A, const WorkGroupShape &Shape) {
+    const DeviceProfile &P = Ctx.profile();
+    std::string Assumed;
+    std::vector<int64_t> Addrs = laneByLaneAddresses(A, Shape.Size, P.WarpSize, 0, {}, &Assumed);
+    if (Addrs.size() < 2)
+      return false;
+    std::map<int64_t, unsigned> Deltas;
+    for (size_t I = 1; I < Addrs.size(); ++I)
+      ++Deltas[Addrs[I] - Addrs[I - 1]];
+    auto Common = std::max_element(Deltas.begin(), Deltas.end(),
+                                   [](auto &L, auto &R) { return L.second < R.second; });
+    int64_t Bytes = A.AccessBytes, TU = P.SectorBytes;
+    if (std::abs(Common->first) <= Bytes)
+      return false; // mostly consecutive (or one address): nothing wasted beyond a seam
+    Traffic T = traffic(Addrs, Bytes, TU);
+    if (T.Touched <= T.Minimum)
+      return false;
+    std::string Kind = A.AddressSpace == clang::LangAS::opencl_constant ? "constant" : "global";
+    std::string What = A.Read && A.Write ? " load and store" : (A.Write ? " store" : " load");
+    std::string Warp = warpWord(P), Unit = transactionWord(P);
+    std::string Msg =
+        Kind + What +
+        " whose address is not linear in the work-item ids; evaluated lane by lane, "
+        "consecutive work-items are mostly " +
+        std::to_string(Common->first) + " B apart: each " + Warp + " touches " +
+        std::to_string(T.Touched) + " " + Unit + " for " + std::to_string(T.Useful) +
+        " useful bytes (minimum " + std::to_string(T.Minimum) + "); " +
+        percentText(T.Useful, T.Touched * TU) +
+        " of fetched bytes are used; let consecutive work-items access consecutive elements, or "
+        "stage the data through __local memory";
+    FindingBuilder B = Ctx.report(A.E->getBeginLoc(), std::move(Msg));
+    B.range(A.E->getSourceRange());
+    B.note(A.E->getBeginLoc(), "evaluated over the first " + Warp + " of a work-group of shape " +
+                                   shapeText(Shape.Size) + " (" + Shape.Source + ")" +
+                                   (Assumed.empty() ? "" : ", with " + Assumed + " assumed"));
+    B.cost(std::string(TU < P.CacheLineBytes ? "sectors" : "cache-lines") + "-per-" + Warp,
+           T.Touched,
+           std::to_string(T.Touched) + " " + Unit + " per " + Warp + " instead of " +
+               std::to_string(T.Minimum) + "; " + percentText(T.Useful, T.Touched * TU) +
+               " of fetched bytes used");
+    return true;
+  }
+
   bool checkAccess(RuleContext &Ctx, const KernelFacts &F, const MemoryAccess &A,
                    const WorkGroupShape &Shape) {
     const DeviceProfile &P = Ctx.profile();
     auto Stride = laneStride(A, Shape.Size);
+    if (!Stride && A.Bytes.K == IndexForm::UnknownVarying)
+      return checkLaneByLane(Ctx, A, Shape);
     if (!Stride || Stride->Bytes.isZero())
       return false; // unknown address (stay silent) or broadcast
     int64_t Bytes = A.AccessBytes;
@@ -162,7 +211,7 @@ private:
     bool ShapeMatters =
         Shape.Size[0] < P.WarpSize || Stride->Bytes.symbols().size() != (Stride->Value ? 0u : 1u);
     for (const std::string &S : Stride->Bytes.symbols())
-      ShapeMatters |= S.rfind("get_local_size", 0) == 0;
+      ShapeMatters |= S == localSizeSym(0) || S == localSizeSym(1) || S == localSizeSym(2);
 
     std::string Kind = A.AddressSpace == clang::LangAS::opencl_constant ? "constant" : "global";
     std::string What = A.Read && A.Write ? " load and store" : (A.Write ? " store" : " load");
@@ -249,7 +298,7 @@ private:
       if (const auto *DR = llvm::dyn_cast<clang::DeclRefExpr>(E))
         if (const auto *V = llvm::dyn_cast<clang::VarDecl>(DR->getDecl());
             V && V->getType()->isIntegerType() && A.Context->Function == F.kernel().Decl) {
-          if (const clang::Expr *Def = F.definitionIn(*A.Context, V))
+          if (const clang::Expr *Def = F.definitionReaching(*A.Context, DR))
             return Search(Def);
           return nullptr;
         }

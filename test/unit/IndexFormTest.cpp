@@ -69,7 +69,7 @@ TEST(IndexForm, GridStrideLoopStaysUnitStride) {
                        "}\n");
   ASSERT_EQ(P.Forms.size(), 1u);
   EXPECT_EQ(P.Forms[0].substr(0, 6), "4*lid0") << P.Forms[0];
-  EXPECT_NE(P.Forms[0].find("k_i"), std::string::npos) << P.Forms[0];
+  EXPECT_NE(P.Forms[0].find("iter(i)"), std::string::npos) << P.Forms[0];
 }
 
 TEST(IndexForm, VectorsStructsAndLocalTiles) {

@@ -123,23 +123,25 @@ TEST(Uniformity, PowerOfTwoAcrossTwoLoopsIsBoundedByTripCounts) {
                      "    offset *= 2; }\n"
                      "  for (uint d = 1; d < 512; d *= 2) { offset >>= 1; }";
   EXPECT_EQ(offsetValues(Scan), powers(0, 9));
-  // Shifts, a multiplication by 4 and a reassignment between the loops: the order of the
-  // definitions is not followed, so the bound is the largest start (64) times every doubling.
+  // Shifts, a multiplication by 4 and a reassignment between the loops: only the definitions
+  // that reach the condition count (2, doubled in its loop; the trip count bound allows one
+  // doubling more than the loop runs), not those after it.
   std::string Mixed = "  uint offset = 2;\n"
                       "  for (uint d = 0; d < 3; ++d) { if (lid < offset) a[lid] = 0;\n"
                       "    offset <<= 1; }\n"
                       "  offset = 64;\n"
                       "  for (uint d = 0; d < 2; ++d) offset = offset * 4;\n"
                       "  for (uint d = 0; d < 8; ++d) offset /= 2;";
-  EXPECT_EQ(offsetValues(Mixed), powers(0, 13));
+  EXPECT_EQ(offsetValues(Mixed), powers(1, 4));
 }
 
 TEST(Uniformity, PowerOfTwoWithUncountedLoopsIsBoundedByGuardOrWorkGroup) {
-  // The loop tests the variable itself: 64 is the last value below 100, doubled once to 128.
+  // The loop tests the variable itself: 64 is the last value below 100 (the halving after the
+  // loop does not reach the condition).
   std::string Guard = "  uint offset = 1;\n"
                       "  while (offset < 100) { if (lid < offset) a[lid] = 0; offset *= 2; }\n"
                       "  for (uint d = 0; d < 2; ++d) offset >>= 1;";
-  EXPECT_EQ(offsetValues(Guard), powers(0, 7));
+  EXPECT_EQ(offsetValues(Guard), powers(0, 6));
   // Trip counts on a kernel argument: up to the work-group size.
   std::string Arg =
       "  uint offset = 1;\n"
@@ -156,8 +158,8 @@ TEST(Uniformity, PowerOfTwoWithUncountedLoopsIsBoundedByGuardOrWorkGroup) {
 }
 
 TEST(Uniformity, SymbolCombinationsBindLoopCounters) {
-  // `for (int j = 0; j < 32; j += 8)`: j is k_j*8, bound by the loop's condition.
-  VExpr K = vSym("k_j", true);
+  // `for (int j = 0; j < 32; j += 8)`: j is iter(j)*8, bound by the loop's condition.
+  VExpr K = vSym("iter(j)", true);
   VExpr J = vOp(VOp::Mul, {K, vConst(8)});
   VExpr Cond = vOp(VOp::Lt, {J, vConst(32)});
   VExpr Idx = vOp(VOp::Add, {vLane(1), J});
@@ -165,7 +167,7 @@ TEST(Uniformity, SymbolCombinationsBindLoopCounters) {
   ASSERT_TRUE(Combos);
   std::vector<int64_t> Ks;
   for (const SymbolValues &C : *Combos)
-    Ks.push_back(C.at("k_j"));
+    Ks.push_back(C.at("iter(j)"));
   EXPECT_EQ(Ks, (std::vector<int64_t>{0, 1, 2, 3}));
   // Without the loop's condition the counter is unbounded.
   EXPECT_FALSE(symbolCombinations({Idx}, {}, {}));
@@ -178,7 +180,7 @@ TEST(Uniformity, SymbolCombinationsBindLoopCounters) {
   Rec->Condition = vOp(VOp::Gt, {vSym("s", true), vConst(0)}); // bare: no cycle through Rec
   auto Pairs = symbolCombinations({vOp(VOp::Add, {S, Idx})}, {Cond}, {});
   ASSERT_TRUE(Pairs);
-  EXPECT_EQ(Pairs->size(), 12u); // s in {4, 2, 1}, k_j in {0, 1, 2, 3}
+  EXPECT_EQ(Pairs->size(), 12u); // s in {4, 2, 1}, iter(j) in {0, 1, 2, 3}
   // Kernel arguments are not enumerated; nothing free gives one empty combination.
   EXPECT_FALSE(symbolCombinations({vSym("n")}, {}, {}));
   auto None = symbolCombinations({vConst(3)}, {}, {});

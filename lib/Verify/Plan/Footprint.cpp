@@ -56,7 +56,7 @@ namespace {
 // it the access counts as not enumerable.
 constexpr uint64_t MaxOffsets = uint64_t(1) << 26;
 
-// A loop counter in an address (the analysis's `k_NAME` symbol: the iteration number of the
+// A loop counter in an address (the analysis's `iter(NAME)` symbol: the iteration number of the
 // loop that steps NAME) with the number of iterations its loop runs.
 struct LoopCounter {
   std::string Sym;
@@ -84,7 +84,7 @@ std::optional<std::vector<LoopCounter>> loopCounters(const MemoryAccess &A, cons
   std::vector<std::string> Unbound;
   auto collect = [&](const Poly &P) {
     for (const std::string &S : P.symbols())
-      if (!Env.count(S) && S.rfind("get_group_id(", 0) != 0 &&
+      if (!Env.count(S) && symbolKind(S) != SymbolKind::GroupId &&
           std::find(Unbound.begin(), Unbound.end(), S) == Unbound.end())
         Unbound.push_back(S);
   };
@@ -101,7 +101,7 @@ std::optional<std::vector<LoopCounter>> loopCounters(const MemoryAccess &A, cons
   const clang::SourceManager &SM = A.Function->getASTContext().getSourceManager();
   clang::SourceLocation At = SM.getExpansionLoc(A.E->getBeginLoc());
   for (const std::string &Sym : Unbound) {
-    if (Sym.rfind("k_", 0) != 0) {
+    if (symbolKind(Sym) != SymbolKind::TripCounter) {
       Why = "the address depends on '" + Sym + "', which is not a loop counter";
       return std::nullopt;
     }
@@ -128,11 +128,12 @@ std::optional<std::vector<LoopCounter>> loopCounters(const MemoryAccess &A, cons
       }
     }
     if (!Best) {
-      Why = "no loop around the access has a condition on '" + Sym.substr(2) + "'";
+      Why = "no loop around the access has a condition on '" + tripCounterVariable(Sym) + "'";
       return std::nullopt;
     }
     if (dependsOnLanes(Best->Value)) {
-      Why = "the bounds of the loop on '" + Sym.substr(2) + "' differ between work-items";
+      Why =
+          "the bounds of the loop on '" + tripCounterVariable(Sym) + "' differ between work-items";
       return std::nullopt;
     }
     SymbolValues E2 = Env;
@@ -141,7 +142,7 @@ std::optional<std::vector<LoopCounter>> loopCounters(const MemoryAccess &A, cons
       E2[Sym] = K;
       auto V = evaluate(Best->Value, {0, 0, 0}, E2);
       if (!V) {
-        Why = "the condition of the loop on '" + Sym.substr(2) + "' is not constant";
+        Why = "the condition of the loop on '" + tripCounterVariable(Sym) + "' is not constant";
         return std::nullopt;
       }
       if (!*V) {
@@ -150,7 +151,7 @@ std::optional<std::vector<LoopCounter>> loopCounters(const MemoryAccess &A, cons
       }
     }
     if (Trips < 0) {
-      Why = "the loop on '" + Sym.substr(2) + "' runs too many iterations to enumerate";
+      Why = "the loop on '" + tripCounterVariable(Sym) + "' runs too many iterations to enumerate";
       return std::nullopt;
     }
     Out.push_back({Sym, Trips});
