@@ -1,11 +1,12 @@
-// RUN: not %cllint %s | %check-findings
+// RUN: %cllint %s | %check-findings --allow-empty
 //
 // BGK collision step of a D2Q9 lattice-Boltzmann solver. The nine
 // distributions of a node are stored together ("array of structures":
-// f[node * 9 + q]), which is convenient for the collision but means that
-// neighbouring work-items are 9 floats (36 bytes) apart on every load and
-// store. The structure-of-arrays layout f[q * n_nodes + node] makes each
-// of the nine accesses unit stride.
+// f[node * 9 + q]), so neighbouring work-items are 9 floats (36 bytes)
+// apart on every load and store. Each work-item, however, reads and writes
+// all nine of its own floats (the counted loops over q): every sector a warp
+// fetches is used by one of the nine iterations, which measured at full
+// bandwidth on an NVIDIA H100 for records read whole. No finding.
 // NDRange: (n_nodes), any local size.
 
 #define Q 9
@@ -29,7 +30,6 @@ __kernel void d2q9_collide(__global const float *f_in,
     float rho = 0.0f, ux = 0.0f, uy = 0.0f;
     for (int q = 0; q < Q; ++q) {
         f[q] = f_in[node * Q + q];
-// CHECK: d2q9.cl:[[@LINE-1]]:16: warning: {{.*}} [memory-global-stride]
         rho += f[q];
         ux += f[q] * cx[q];
         uy += f[q] * cy[q];
@@ -42,6 +42,5 @@ __kernel void d2q9_collide(__global const float *f_in,
         const float cu = cx[q] * ux + cy[q] * uy;
         const float feq = wq[q] * rho * (1.0f + 3.0f * cu + 4.5f * cu * cu - 1.5f * usq);
         f_out[node * Q + q] = f[q] - omega * (f[q] - feq);
-// CHECK: d2q9.cl:[[@LINE-1]]:9: warning: {{.*}} [memory-global-stride]
     }
 }

@@ -1,5 +1,6 @@
 #include "Analysis/AccessQueries.h"
 
+#include "Analysis/Surroundings.h"
 #include "Analysis/Uniformity.h"
 
 #include <algorithm>
@@ -133,7 +134,55 @@ std::vector<int64_t> laneByLaneAddresses(const MemoryAccess &A,
   return Out;
 }
 
-std::vector<SiblingGroup> siblingGroups(const std::vector<const MemoryAccess *> &Accesses,
+namespace {
+
+// Whether every symbol of P is a loop trip counter.
+bool onlyTripCounters(const Poly &P) {
+  for (const std::string &S : P.symbols())
+    if (symbolKind(S) != SymbolKind::TripCounter)
+      return false;
+  return true;
+}
+
+// P without the terms that mention a loop trip counter.
+Poly withoutTripCounters(const Poly &P) {
+  Poly R;
+  for (const auto &[M, C] : P.terms()) {
+    bool Trip = false;
+    for (const std::string &S : M)
+      Trip |= symbolKind(S) == SymbolKind::TripCounter;
+    if (Trip)
+      continue;
+    Poly T = Poly::constant(C);
+    for (const std::string &S : M)
+      T = T * Poly::symbol(S);
+    R = R + T;
+  }
+  return R;
+}
+
+} // namespace
+
+std::vector<int64_t> loopOffsets(const KernelFacts &F, const MemoryAccess &A) {
+  Poly Own = A.Bytes.Constant - withoutTripCounters(A.Bytes.Constant);
+  if (!A.Bytes.isAffine() || Own.isZero() || !onlyTripCounters(Own))
+    return {0};
+  std::vector<VExpr> Counters;
+  for (const std::string &S : Own.symbols())
+    Counters.push_back(vSym(S, true));
+  Surroundings Around = enclosingConditions(F, A);
+  std::vector<int64_t> Out;
+  if (auto Combos = symbolCombinations(Counters, Around.LoopConditions, {}, 3, 256))
+    for (const SymbolValues &C : *Combos)
+      if (auto V = Own.evaluate(C))
+        Out.push_back(*V);
+  if (Out.empty())
+    Out.push_back(0);
+  return Out;
+}
+
+std::vector<SiblingGroup> siblingGroups(const KernelFacts &F,
+                                        const std::vector<const MemoryAccess *> &Accesses,
                                         const std::array<unsigned, 3> &Shape) {
   std::vector<SiblingGroup> Groups;
   for (const MemoryAccess *A : Accesses) {
@@ -147,11 +196,14 @@ std::vector<SiblingGroup> siblingGroups(const std::vector<const MemoryAccess *> 
             !(First.Bytes.Lane[1] == A->Bytes.Lane[1]) ||
             !(First.Bytes.Lane[2] == A->Bytes.Lane[2]))
           continue;
-        std::optional<int64_t> Delta = (A->Bytes.Constant - First.Bytes.Constant).constantValue();
-        if (!Delta)
+        // The same record at a constant distance, or at one that only loop counters move
+        // (`for (i = 0; i < 5; i++) ... s[gid].w[i]`).
+        Poly Delta = A->Bytes.Constant - First.Bytes.Constant;
+        if (!Delta.constantValue() && (!onlyTripCounters(Delta) || loopOffsets(F, *A).size() < 2 ||
+                                       (!withoutTripCounters(Delta).constantValue())))
           continue;
         G.Members.push_back(A);
-        G.Offsets.push_back(*Delta);
+        G.Offsets.push_back(Delta.constantValue().value_or(0));
         Joined = true;
         break;
       }
@@ -166,21 +218,37 @@ std::vector<SiblingGroup> siblingGroups(const std::vector<const MemoryAccess *> 
   return Groups;
 }
 
-std::optional<WarpTraffic> groupTraffic(const SiblingGroup &G, const std::array<unsigned, 3> &Shape,
-                                        unsigned WarpSize, int64_t Unit) {
+std::optional<WarpTraffic> groupTraffic(const KernelFacts &F, const SiblingGroup &G,
+                                        const std::array<unsigned, 3> &Shape, unsigned WarpSize,
+                                        int64_t Unit) {
   std::set<int64_t> Units, UsefulBytes;
+  // Every member's lane addresses are the first member's lane part plus its own constant; the
+  // part of the constant no loop counter moves (a base index) is common to all and drops out.
+  const MemoryAccess &First = *G.Members.front();
+  std::vector<int64_t> Lanes = warpAddresses(First, Shape, WarpSize);
+  if (Lanes.empty())
+    return std::nullopt;
+  SymbolValues Env = firstGroupBindings(Shape);
+  int64_t FirstConst = First.Bytes.Constant.evaluate(Env).value_or(0);
+  for (int64_t &L : Lanes)
+    L -= FirstConst;
   for (size_t I = 0; I < G.Members.size(); ++I) {
-    // The first member's lane addresses, shifted by this member's offset: the unknown part of
-    // the constant (a base index) is common to all and drops out.
-    std::vector<int64_t> Addrs = warpAddresses(*G.Members.front(), Shape, WarpSize);
-    if (Addrs.empty())
-      return std::nullopt;
-    int64_t Bytes = G.Members[I]->AccessBytes;
-    for (int64_t A : Addrs)
-      for (int64_t B = A + G.Offsets[I]; B < A + G.Offsets[I] + Bytes; ++B) {
-        UsefulBytes.insert(B);
-        Units.insert(B >= 0 ? B / Unit : -((-B + Unit - 1) / Unit));
-      }
+    const MemoryAccess &M = *G.Members[I];
+    // This member's distance from the first when every loop counter is 0, then each
+    // iteration's offset.
+    std::optional<int64_t> Delta =
+        (withoutTripCounters(M.Bytes.Constant) - withoutTripCounters(First.Bytes.Constant))
+            .constantValue();
+    std::vector<int64_t> Offsets;
+    for (int64_t Off : loopOffsets(F, M))
+      Offsets.push_back(Delta.value_or(G.Offsets[I]) + Off);
+    int64_t Bytes = M.AccessBytes;
+    for (int64_t Off : Offsets)
+      for (int64_t A : Lanes)
+        for (int64_t B = A + Off; B < A + Off + Bytes; ++B) {
+          UsefulBytes.insert(B);
+          Units.insert(B >= 0 ? B / Unit : -((-B + Unit - 1) / Unit));
+        }
   }
   WarpTraffic T;
   T.Touched = static_cast<int64_t>(Units.size());

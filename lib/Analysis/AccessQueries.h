@@ -62,7 +62,8 @@ struct SiblingGroup {
   std::vector<int64_t> Offsets;              // each member's bytes from the first member
   int64_t StrideBytes = 0;
 };
-std::vector<SiblingGroup> siblingGroups(const std::vector<const MemoryAccess *> &Accesses,
+std::vector<SiblingGroup> siblingGroups(const KernelFacts &F,
+                                        const std::vector<const MemoryAccess *> &Accesses,
                                         const std::array<unsigned, 3> &Shape);
 
 // Transactions of Unit bytes one warp needs for every member of G together, and the useful
@@ -70,8 +71,15 @@ std::vector<SiblingGroup> siblingGroups(const std::vector<const MemoryAccess *> 
 struct WarpTraffic {
   int64_t Touched = 0, Useful = 0, Minimum = 0;
 };
-std::optional<WarpTraffic> groupTraffic(const SiblingGroup &G, const std::array<unsigned, 3> &Shape,
-                                        unsigned WarpSize, int64_t Unit);
+// The byte offsets an access takes over the iterations of the counted loops whose counters
+// move it (`for (i = 0; i < 5; i++) ... s[gid].w[i]`: 0, 4, ..., 16), relative to the
+// iteration where every counter is 0; {0} when no counted loop moves it.
+std::vector<int64_t> loopOffsets(const KernelFacts &F, const MemoryAccess &A);
+
+// Members inside counted loops (`for (i = 0; i < 5; i++)`) count with every iteration's offset.
+std::optional<WarpTraffic> groupTraffic(const KernelFacts &F, const SiblingGroup &G,
+                                        const std::array<unsigned, 3> &Shape, unsigned WarpSize,
+                                        int64_t Unit);
 
 struct NDRange {
   unsigned Dims = 1;

@@ -4,6 +4,7 @@
 #include "clang/Analysis/CFG.h"
 #include "llvm/ADT/BitVector.h"
 
+#include <algorithm>
 #include <deque>
 
 namespace cllint::analysis {
@@ -406,6 +407,34 @@ const Stmt *updateLoop(const std::vector<const VarDef *> &Inits,
     if (U->Nest.size() != LoopPos + 1)
       return nullptr;
   return Loop;
+}
+
+std::string FunctionDefs::tripCounterName(const VarDecl *V, const Stmt *Loop) const {
+  // Every loop that updates a variable of this name (`for (int i ...)` twice declares two),
+  // in source order: the first is iter(i), the others iter(i#2), iter(i#3), ...
+  std::string Name = V->getNameAsString();
+  std::vector<std::pair<unsigned, const Stmt *>> Loops;
+  for (const auto &[Var, List] : Defs) {
+    if (Var->getName() != V->getName())
+      continue;
+    for (const VarDef &D : List) {
+      if (!D.selfReferential())
+        continue;
+      const Stmt *Innermost = nullptr;
+      for (const Enclosing &E : D.Nest)
+        if (isLoopStmt(E.Owner))
+          Innermost = E.Owner;
+      if (Innermost)
+        Loops.push_back({Innermost->getBeginLoc().getRawEncoding(), Innermost});
+    }
+  }
+  std::sort(Loops.begin(), Loops.end());
+  Loops.erase(std::unique(Loops.begin(), Loops.end()), Loops.end());
+  size_t Ordinal = 0;
+  for (size_t I = 0; I < Loops.size(); ++I)
+    if (Loops[I].second == Loop)
+      Ordinal = I;
+  return tripCounterSym(Ordinal ? Name + "#" + std::to_string(Ordinal + 1) : Name);
 }
 
 FunctionDefs collectDefs(const FunctionDecl *FD, ASTContext &Ctx) {

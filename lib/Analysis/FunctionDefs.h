@@ -4,6 +4,8 @@
 // `p = p + k`) has at each use exactly the values that can flow there.
 #pragma once
 
+#include "Analysis/IndexForm.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
@@ -66,6 +68,9 @@ struct FunctionDefs {
   DefSet contributing(const clang::VarDecl *V, const DefSet &Reach) const;
   // Whether definition D of V takes part in its own value (an update in a loop).
   bool cyclic(const clang::VarDecl *V, unsigned D) const;
+  // The uniform trip-counter symbol of the loop that updates V: "iter(i)" for the first such
+  // loop of the function, "iter(i#2)" for the second (two loops on `i` count separately).
+  std::string tripCounterName(const clang::VarDecl *V, const clang::Stmt *Loop) const;
 };
 
 FunctionDefs collectDefs(const clang::FunctionDecl *FD, clang::ASTContext &Ctx);

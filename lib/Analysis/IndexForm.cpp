@@ -15,7 +15,10 @@ std::string numGroupsSym(unsigned D) { return "get_num_groups(" + std::to_string
 std::string tripCounterSym(const std::string &Var) { return "iter(" + Var + ")"; }
 
 std::string tripCounterVariable(const std::string &Sym) {
-  return symbolKind(Sym) == SymbolKind::TripCounter ? Sym.substr(5, Sym.size() - 6) : Sym;
+  if (symbolKind(Sym) != SymbolKind::TripCounter)
+    return Sym;
+  std::string Var = Sym.substr(5, Sym.size() - 6);
+  return Var.substr(0, Var.find('#'));
 }
 
 SymbolKind symbolKind(const std::string &Name) {

@@ -114,7 +114,8 @@ std::optional<PointerForm> ValueBuilder::resolvePointerVariable(const VarDecl *V
     return PointerForm{Base, Off};
   }
   // `p += k` (or `p = p + k`, `p++`) once per iteration of a loop: base + init + iter*k.
-  if (Inits.size() != 1 || !updateLoop(Inits, Updates))
+  const Stmt *Loop = Inits.size() == 1 ? updateLoop(Inits, Updates) : nullptr;
+  if (!Loop)
     return std::nullopt;
   QualType Pointee = V->getType()->getPointeeType();
   if (Pointee.isNull())
@@ -151,7 +152,7 @@ std::optional<PointerForm> ValueBuilder::resolvePointerVariable(const VarDecl *V
   auto P = pointerDefinition(V, *Inits[0], I);
   if (!P)
     return std::nullopt;
-  VExpr K = vSym(tripCounterSym(V->getNameAsString()), true);
+  VExpr K = vSym(I.Defs->tripCounterName(V, Loop), true);
   P->ByteOffset =
       vOp(VOp::Add,
           {P->ByteOffset, vOp(VOp::Mul, {K, vOp(VOp::Mul, {Total, vConst(sizeOf(Pointee))})})});

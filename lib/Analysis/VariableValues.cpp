@@ -267,7 +267,7 @@ ValueBuilder::recurrenceValue(const VarDecl *V, const std::vector<unsigned> &Rea
         Total = vOp(S.Op, {Total, S.Amount ? value(S.Amount, I) : vConst(1)});
       if (!isVarying(Total)) {
         // Each lane runs the same updates per iteration: V = init + k*step, k uniform.
-        VExpr K = vSym(tripCounterSym(Name), true);
+        VExpr K = vSym(I.Defs->tripCounterName(V, Loop), true);
         return vOp(VOp::Add, {Init, vOp(VOp::Mul, {K, Total})});
       }
     } else if (Steps.size() == 1 && !isVarying(Init)) {

@@ -62,12 +62,14 @@ public:
              A.AddressSpace == clang::LangAS::opencl_constant) &&
             !Reported.count(A.E))
           Global.push_back(&A);
-      for (const SiblingGroup &G : siblingGroups(Global, Shape.Size)) {
+      for (const SiblingGroup &G : siblingGroups(F, Global, Shape.Size)) {
         int64_t Widest = 0;
         for (const MemoryAccess *A : G.Members)
           Widest = std::max(Widest, A->AccessBytes);
-        if (G.Members.size() > 1 && std::abs(G.StrideBytes) > Widest) {
-          if (checkGroup(Ctx, G, Shape))
+        // One access that a counted loop moves through the record.
+        bool Looped = loopOffsets(F, *G.Members.front()).size() > 1;
+        if ((G.Members.size() > 1 || Looped) && std::abs(G.StrideBytes) > Widest) {
+          if (checkGroup(Ctx, F, G, Shape))
             for (const MemoryAccess *A : G.Members)
               Reported.insert(A->E);
           continue;
@@ -84,14 +86,17 @@ private:
   // Several accesses to one record per work-item: the sectors of all of them count. A work-item
   // that reads its whole record wastes nothing (measured at full bandwidth); one that reads a
   // few fields of a larger record is reported once, at its first access.
-  bool checkGroup(RuleContext &Ctx, const SiblingGroup &G, const WorkGroupShape &Shape) {
+  bool checkGroup(RuleContext &Ctx, const KernelFacts &F, const SiblingGroup &G,
+                  const WorkGroupShape &Shape) {
     const DeviceProfile &P = Ctx.profile();
     int64_t TU = P.SectorBytes;
-    std::optional<WarpTraffic> T = groupTraffic(G, Shape.Size, P.WarpSize, TU);
+    std::optional<WarpTraffic> T = groupTraffic(F, G, Shape.Size, P.WarpSize, TU);
     if (!T || T->Touched == 0)
       return false;
-    if (T->Touched <= T->Minimum)
-      return true; // every fetched sector is used by the siblings together
+    // Every fetched sector used by the siblings together, or nearly (at most 1.25x the
+    // minimum traffic: records read all but a field).
+    if (T->Touched <= T->Minimum || T->Useful * 5 >= T->Touched * TU * 4)
+      return true;
     const MemoryAccess &A = *G.Members.front();
     bool Read = false, Write = false;
     for (const MemoryAccess *M : G.Members) {
@@ -102,11 +107,15 @@ private:
     std::string What = Read && Write ? "loads and stores" : (Write ? "stores" : "loads");
     int64_t PerLane = T->Useful / std::max<int64_t>(1, std::min<int64_t>(P.WarpSize, T->Useful));
     std::string Warp = warpWord(P), Unit = transactionWord(P);
-    std::string Msg = std::to_string(G.Members.size()) + " " + Kind + " " + What + " of '" +
-                      A.Base->getNameAsString() + "' use " + std::to_string(PerLane) +
-                      " of every " + std::to_string(G.StrideBytes) +
-                      " B between consecutive work-items: each " + Warp + " touches " +
-                      std::to_string(T->Touched) + " " + Unit + " for " +
+    std::string Sites = G.Members.size() == 1
+                            ? Kind + " " +
+                                  (Read && Write ? "load and store" : (Write ? "store" : "load")) +
+                                  " of '" + A.Base->getNameAsString() + "' in a counted loop uses "
+                            : std::to_string(G.Members.size()) + " " + Kind + " " + What + " of '" +
+                                  A.Base->getNameAsString() + "' use ";
+    std::string Msg = Sites + std::to_string(PerLane) + " of every " +
+                      std::to_string(G.StrideBytes) + " B between consecutive work-items: each " +
+                      Warp + " touches " + std::to_string(T->Touched) + " " + Unit + " for " +
                       std::to_string(T->Useful) + " useful bytes (minimum " +
                       std::to_string(T->Minimum) + "); " + percentText(T->Useful, T->Touched * TU) +
                       " of " + (Write && !Read ? "written" : "fetched") + " bytes are used";

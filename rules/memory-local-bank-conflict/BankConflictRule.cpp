@@ -1,6 +1,7 @@
 // memory-local-bank-conflict: lanes of one warp hitting the same __local bank at different
 // addresses, which serialises the access.
 #include "Analysis/AccessQueries.h"
+#include "Analysis/Surroundings.h"
 #include "Analysis/Uniformity.h"
 #include "Rule.h"
 #include "RuleSupport.h"
@@ -41,91 +42,6 @@ unsigned degree(const std::vector<int64_t> &Addrs, int64_t AccessBytes, const De
       Worst = std::max<unsigned>(Worst, Set.size());
   }
   return Worst;
-}
-
-// `for (int k = 0; k < C; ++k)` with 0 <= init and C <= Bound: k stays below Bound.
-bool loopVarBelow(const clang::VarDecl *V, const clang::FunctionDecl *FD, int64_t Bound,
-                  clang::ASTContext &Ctx) {
-  struct Finder : clang::RecursiveASTVisitor<Finder> {
-    const clang::VarDecl *V;
-    int64_t Bound;
-    clang::ASTContext &Ctx;
-    bool Ok = false;
-    Finder(const clang::VarDecl *V, int64_t B, clang::ASTContext &C) : V(V), Bound(B), Ctx(C) {}
-    bool VisitForStmt(clang::ForStmt *F) {
-      const auto *DS = llvm::dyn_cast_or_null<clang::DeclStmt>(F->getInit());
-      if (!DS || !DS->isSingleDecl() || DS->getSingleDecl() != V || !V->getInit())
-        return true;
-      clang::Expr::EvalResult Init, Lim;
-      const auto *Cond = llvm::dyn_cast_or_null<clang::BinaryOperator>(F->getCond());
-      const auto *Inc = llvm::dyn_cast_or_null<clang::UnaryOperator>(F->getInc());
-      if (!Cond || !Inc || !Inc->isIncrementOp() || !V->getInit()->EvaluateAsInt(Init, Ctx) ||
-          !Cond->getRHS()->EvaluateAsInt(Lim, Ctx))
-        return true;
-      int64_t Lo = Init.Val.getInt().getExtValue(), Hi = Lim.Val.getInt().getExtValue();
-      if (Cond->getOpcode() == clang::BO_LE)
-        ++Hi;
-      else if (Cond->getOpcode() != clang::BO_LT)
-        return true;
-      Ok = Lo >= 0 && Hi <= Bound;
-      return true;
-    }
-  } Fd(V, Bound, Ctx);
-  Fd.TraverseStmt(FD->getBody());
-  return Fd.Ok;
-}
-
-// What holds where a statement runs, as far as its own function shows: the conditions of the
-// loops whose body holds it, and the branch conditions (negated on the else side) around it.
-struct Surroundings {
-  std::vector<VExpr> LoopConditions;
-  std::vector<VExpr> Guards; // loop conditions included
-};
-
-Surroundings surroundings(clang::ASTContext &AST, const KernelFacts &F, Instance &Context,
-                          const clang::Stmt *S) {
-  Surroundings Out;
-  clang::DynTypedNode Child = clang::DynTypedNode::create(*S);
-  for (unsigned Depth = 0; Depth < 256; ++Depth) {
-    auto Parents = AST.getParents(Child);
-    if (Parents.empty())
-      break;
-    const clang::DynTypedNode &P = Parents[0];
-    const clang::Stmt *C = Child.get<clang::Stmt>();
-    auto add = [&](const clang::Expr *Cond, bool Negate, bool Loop) {
-      if (!Cond)
-        return;
-      VExpr V = F.valueIn(Context, Cond);
-      if (!V)
-        return;
-      if (Negate)
-        V = vOp(VOp::LNot, {V});
-      Out.Guards.push_back(V);
-      if (Loop)
-        Out.LoopConditions.push_back(V);
-    };
-    if (const auto *If = P.get<clang::IfStmt>()) {
-      if (C && C == If->getThen())
-        add(If->getCond(), false, false);
-      else if (C && C == If->getElse())
-        add(If->getCond(), true, false);
-    } else if (const auto *For = P.get<clang::ForStmt>()) {
-      if (C && C == For->getBody())
-        add(For->getCond(), false, true);
-    } else if (const auto *While = P.get<clang::WhileStmt>()) {
-      if (C && C == While->getBody())
-        add(While->getCond(), false, true);
-    } else if (const auto *CO = P.get<clang::ConditionalOperator>()) {
-      if (C && C == CO->getTrueExpr())
-        add(CO->getCond(), false, false);
-      else if (C && C == CO->getFalseExpr())
-        add(CO->getCond(), true, false);
-    } else if (P.get<clang::FunctionDecl>()) {
-      break;
-    }
-    Child = P;
-  }
-  return Out;
 }
 
 class BankConflictRule : public Rule {
@@ -178,9 +94,7 @@ private:
     // Lanes that the conditions around the access switch off do not take part: the guards are
     // evaluated lane by lane with the address's bindings, and their own loop variables bound to
     // each plausible value (a guard that cannot be evaluated counts as true).
-    Surroundings Around;
-    if (A.Context && A.Context->Function == A.Function)
-      Around = surroundings(Ctx.ast(), F, *A.Context, A.E);
+    Surroundings Around = enclosingConditions(F, A);
     unsigned GroupLanes =
         std::min(1024u, std::max(1u, Shape.Size[0]) * std::max(1u, Shape.Size[1]) *
                             std::max(1u, Shape.Size[2]));
@@ -382,15 +296,8 @@ private:
       int64_t V = R.Val.getInt().getExtValue();
       return V >= 0 && V < Bound;
     }
-    if (const auto *DR = llvm::dyn_cast<clang::DeclRefExpr>(Idx->IgnoreParenImpCasts()))
-      if (const auto *V = llvm::dyn_cast<clang::VarDecl>(DR->getDecl());
-          V && loopVarBelow(V, K.Decl, Bound, Ctx.ast()))
-        return true;
-    // Lane ids and their sums with constants, evaluated over the work-group's shape, with the
-    // counters of the loops around the use bound to each value they take.
-    WorkGroupShape Shape = Ctx.analysis().workGroupShape(K);
-    if (Shape.Source == "profile default")
-      return false; // the bound must hold for the real launch
+    // Lane ids, loop counters and their sums with constants, evaluated over the work-group's
+    // shape, with the counters of the loops around the use bound to each value they take.
     Instance *Root = nullptr;
     for (const analysis::MemoryAccess &A : F.accesses())
       if (A.Context && A.Context->Function == K.Decl)
@@ -400,8 +307,11 @@ private:
     VExpr V = F.valueIn(*Root, Idx);
     if (!V)
       return false;
+    WorkGroupShape Shape = Ctx.analysis().workGroupShape(K);
+    if (dependsOnLanes(V) && Shape.Source == "profile default")
+      return false; // the bound must hold for the real launch
     SymbolValues Env = firstGroupBindings(Shape.Size);
-    Surroundings Around = surroundings(Ctx.ast(), F, *Root, Idx);
+    Surroundings Around = enclosingConditions(F, *Root, Idx);
     auto Combos = symbolCombinations({V}, Around.LoopConditions, Env);
     if (!Combos)
       return false;

@@ -31,5 +31,30 @@ __kernel void partial_records(__global const Row *rows, __global const Password 
 // CHECK: siblings.cl:[[@LINE-1]]:14: warning: global load of a 4-B field from an array of 260-B structs: consecutive work-items are 260 B apart: each warp touches 32 32-B sectors for 128 useful bytes (minimum 4); 13% of fetched bytes are used; store the field in its own array (structure of arrays) [memory-global-stride]
 }
 
+typedef struct { uint w[5], ipad[5], opad[5], out[5], iter; } State; // 84 B
+
+__kernel void looped_records(__global const State *st, __global const Password *pws,
+                             __global uint *out, int n) {
+  size_t gid = get_global_id(0);
+  uint acc = 0;
+  // Counted loops read 20 of the 21 words of the work-item's own record: nearly every fetched
+  // byte is used (at most 1.25x the minimum traffic), no finding.
+  for (int i = 0; i < 5; i++)
+    acc += st[gid].w[i];
+  for (int i = 0; i < 5; i++)
+    acc += st[gid].ipad[i] ^ st[gid].opad[i];
+  for (int i = 0; i < 5; i++)
+    acc += st[gid].out[i];
+  // Eight of the 65 words of a 260-B record: one finding, counted over the loop's iterations.
+  for (int i = 0; i < 8; i++)
+    acc += pws[gid].i[i];
+// CHECK: siblings.cl:[[@LINE-1]]:12: warning: global load of 'pws' in a counted loop uses 32 of every 260 B between consecutive work-items: each warp touches 60 32-B sectors for 1024 useful bytes (minimum 32); 53% of fetched bytes are used; keep the fields used together in their own array (structure of arrays) [memory-global-stride]
+  // A loop whose trip count is not known: judged on one iteration.
+  for (int i = 0; i < n; i++)
+    acc += pws[gid].i[16 + i];
+// CHECK: siblings.cl:[[@LINE-1]]:12: warning: global load with a stride of 65 elements (260 B) between consecutive work-items: each warp touches 32 32-B sectors for 128 useful bytes (minimum 4); 13% of fetched bytes are used
+  out[gid] = acc;
+}
+
 // JSON: "summary": "32 32-B sectors per warp instead of 16; 50% of fetched bytes used; reading one 4-B field of 64-B records measured 6.1-6.2x the time of a float array on an NVIDIA H100"
 // JSON: "summary": "32 32-B sectors per warp instead of 4; 13% of fetched bytes used; reading one 4-B field of 260-B records measured 8.3x the time of a float array on an NVIDIA H100"
