@@ -5,6 +5,8 @@
 
 #include "clang/AST/RecursiveASTVisitor.h"
 
+#include <map>
+
 namespace cllint::analysis {
 
 using namespace clang;
@@ -113,8 +115,55 @@ private:
     BC.Function = I.Function;
     BC.Value = B.value(C, I);
     BC.Select = compilesToSelect(Owner);
+    if (const auto *Sw = dyn_cast<SwitchStmt>(Owner))
+      BC.Value = switchPaths(Sw, BC.Value);
+    if (const auto *Op = dyn_cast<BinaryOperator>(C->IgnoreParens()); Op && Op->isLogicalOp())
+      shortCircuitParts(Op, Op->getOpcode(), BC.Parts);
     F.Conditions.push_back(std::move(BC));
     return true;
+  }
+
+  void shortCircuitParts(const Expr *E, BinaryOperatorKind Chain,
+                         std::vector<std::pair<const Expr *, VExpr>> &Out) {
+    if (const auto *Op = dyn_cast<BinaryOperator>(E->IgnoreParens());
+        Op && Op->getOpcode() == Chain) {
+      shortCircuitParts(Op->getLHS(), Chain, Out);
+      shortCircuitParts(Op->getRHS(), Chain, Out);
+      return;
+    }
+    Out.push_back({E, B.value(E, I)});
+  }
+
+  // The path a switch value takes: labels that share statements (`case 0: case 1: ...`) are
+  // one path, values matching no label take the default (or skip the body: path 0).
+  VExpr switchPaths(const SwitchStmt *Sw, VExpr Value) {
+    std::vector<std::pair<int64_t, int64_t>> Cases; // value, path
+    int64_t Default = 0, Paths = 0;
+    std::map<const Stmt *, int64_t> PathOf;
+    unsigned Labels = 0;
+    for (const SwitchCase *SC = Sw->getSwitchCaseList(); SC; SC = SC->getNextSwitchCase()) {
+      if (++Labels > 64)
+        return Value; // too many labels to be worth mapping
+      const Stmt *Body = SC->getSubStmt();
+      while (const auto *Inner = dyn_cast_or_null<SwitchCase>(Body))
+        Body = Inner->getSubStmt();
+      auto [It, New] = PathOf.insert({Body, Paths + 1});
+      if (New)
+        ++Paths;
+      if (isa<DefaultStmt>(SC)) {
+        Default = It->second;
+        continue;
+      }
+      const auto *CS = cast<CaseStmt>(SC);
+      Expr::EvalResult R;
+      if (CS->caseStmtIsGNURange() || !CS->getLHS()->EvaluateAsInt(R, B.context()))
+        return Value;
+      Cases.push_back({R.Val.getInt().getExtValue(), It->second});
+    }
+    VExpr Path = vConst(Default);
+    for (const auto &[C, P] : Cases)
+      Path = vOp(VOp::Select, {vOp(VOp::Eq, {Value, vConst(C)}), vConst(P), Path});
+    return Path;
   }
 
   void access(const Expr *LValue, bool Read, bool Write) {

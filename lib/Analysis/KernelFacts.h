@@ -42,9 +42,14 @@ struct BranchCondition {
   const clang::Expr *Cond = nullptr;
   const clang::Stmt *Owner = nullptr; // IfStmt, ForStmt, WhileStmt, DoStmt, SwitchStmt, ?:
   const clang::FunctionDecl *Function = nullptr;
+  // The condition's value; for a `switch`, the index of the path each value takes (its case
+  // label group, or the default / no path), so that distinct paths are counted, not values.
   VExpr Value;
   // A `?:` or an `if` the compiler turns into a select: no branch, nothing serialised.
   bool Select = false;
+  // The operands of a `&&` / `||` chain in evaluation order (each a short-circuit branch of
+  // its own); empty for other conditions.
+  std::vector<std::pair<const clang::Expr *, VExpr>> Parts;
 };
 
 struct Division {

@@ -335,8 +335,9 @@ namespace {
 
 // Values tried for uniform symbols nothing binds (kernel arguments, loop counters): a
 // condition counts as divergent only when it is divergent for every one of them.
-const int64_t Samples[] = {0,  1,  2,   3,   4,   7,   8,    16,   17,   31,    32,
-                           33, 64, 100, 128, 255, 256, 1000, 1024, 4096, 100000};
+const std::vector<int64_t> Samples = {0,  1,  2,   3,   4,   7,   8,    16,   17,   31,    32,
+                                      33, 64, 100, 128, 255, 256, 1000, 1024, 4096, 100000};
+const std::vector<int64_t> FewSamples = {1, 7, 32, 100, 1024, 4096};
 
 bool isGroupId(const std::string &Name) { return symbolKind(Name) == SymbolKind::GroupId; }
 
@@ -356,21 +357,40 @@ ConditionVerdict classifyCondition(const VExpr &Cond, const std::array<unsigned,
     return V;
   }
   SymbolValues Base = firstGroupBindings(Shape);
-  // Group ids are sampled like arguments: a condition on global ids that only the border
-  // work-group sees (`x == 0`, `x == w - 1`) does not split the warps of the others.
+  // Group ids take several values each, independently: a condition on global ids that only the
+  // border work-group sees (`x == 0`) or only the diagonal ones (`gx > gy`) does not split the
+  // warps of the others. Group 0 (the border) is left out.
   for (unsigned D = 0; D < 3; ++D)
     Base.erase(groupIdSym(D));
   std::vector<const VNode *> Syms;
   collectSymbols(Cond, Syms);
   const VNode *Replayed = nullptr;
-  std::vector<std::string> Sampled;
+  std::vector<std::string> Sampled, Groups;
   for (const VNode *S : Syms) {
-    if (Base.count(S->Name))
+    if (Base.count(S->Name) || llvm::is_contained(Sampled, S->Name) ||
+        llvm::is_contained(Groups, S->Name))
       continue;
-    if (S->Recurrence && !Replayed)
+    if (isGroupId(S->Name))
+      Groups.push_back(S->Name);
+    else if (S->Recurrence && !Replayed)
       Replayed = S;
     else
       Sampled.push_back(S->Name);
+  }
+  // Every combination of group ids 1..R per dimension (R^dims <= 64).
+  std::vector<SymbolValues> GroupCombos = {{}};
+  {
+    int64_t R = Groups.size() <= 1 ? 8 : (Groups.size() == 2 ? 8 : 4);
+    for (const std::string &G : Groups) {
+      std::vector<SymbolValues> Next;
+      for (const SymbolValues &C : GroupCombos)
+        for (int64_t X = 1; X <= R; ++X) {
+          SymbolValues C2 = C;
+          C2[G] = X;
+          Next.push_back(std::move(C2));
+        }
+      GroupCombos = std::move(Next);
+    }
   }
   // A replayed symbol's loop may itself mention sampled symbols: those are sampled too.
   std::vector<std::optional<int64_t>> Choices = {std::nullopt};
@@ -386,10 +406,12 @@ ConditionVerdict classifyCondition(const VExpr &Cond, const std::array<unsigned,
     // Samples under which the condition is the same on every lane do not take the branch
     // at all and say nothing; group ids skip the border work-group 0.
     std::optional<WarpSplit> Mildest, Constant;
-    for (int64_t Sample : Samples) {
+    // Fewer samples per work-group when several work-groups are tried.
+    const std::vector<int64_t> &List = GroupCombos.size() > 1 ? FewSamples : Samples;
+    for (int64_t Sample : List) {
       SymbolValues E = Env;
       for (const std::string &N : Sampled)
-        E[N] = isGroupId(N) ? std::max<int64_t>(1, Sample) : Sample;
+        E[N] = Sample;
       auto S = evalWith(E);
       if (!S)
         return std::nullopt;
@@ -406,6 +428,33 @@ ConditionVerdict classifyCondition(const VExpr &Cond, const std::array<unsigned,
       return Constant;
     return Mildest;
   };
+  // Over the group combinations: divergent when most groups split periodically (the worst of
+  // those is reported); otherwise the mildest split, a sparse verdict.
+  auto overGroups = [&](const SymbolValues &Env) -> std::optional<WarpSplit> {
+    if (Groups.empty())
+      return verdictFor(Env);
+    std::optional<WarpSplit> Worst, Mild;
+    unsigned Periodic = 0;
+    for (const SymbolValues &G : GroupCombos) {
+      SymbolValues E = Env;
+      E.insert(G.begin(), G.end());
+      auto S = verdictFor(E);
+      if (!S)
+        return std::nullopt;
+      if (S->periodic()) {
+        ++Periodic;
+        if (!Worst || worse(*S, *Worst))
+          Worst = S;
+      } else if (!Mild || worse(*S, *Mild)) {
+        Mild = S;
+      }
+    }
+    V.GroupsSplit = std::max(V.GroupsSplit, Periodic);
+    V.GroupsTotal = unsigned(GroupCombos.size());
+    if (Periodic * 2 > GroupCombos.size() || !Mild)
+      return Worst;
+    return Mild;
+  };
   std::vector<std::pair<std::optional<int64_t>, WarpSplit>> Results;
   if (Replayed) {
     SymbolValues Env = Base;
@@ -421,14 +470,14 @@ ConditionVerdict classifyCondition(const VExpr &Cond, const std::array<unsigned,
       for (int64_t X : Values) {
         SymbolValues E = Base;
         E[Replayed->Name] = X;
-        if (auto S = verdictFor(E))
+        if (auto S = overGroups(E))
           Results.push_back({X, *S});
       }
       V.ValuesTotal = Values.size();
     }
   }
   if (!Replayed)
-    if (auto S = verdictFor(Base))
+    if (auto S = overGroups(Base))
       Results.push_back({std::nullopt, *S});
   for (const auto &[X, S] : Results) {
     AnyEvaluated = true;
@@ -456,6 +505,83 @@ ConditionVerdict classifyCondition(const VExpr &Cond, const std::array<unsigned,
   if (V.K != ConditionVerdict::Divergent && !Results.empty())
     V.Worst = Results.front().second;
   return V;
+}
+
+std::optional<TripSpread> tripSpread(const VExpr &Cond, const std::array<unsigned, 3> &Shape,
+                                     unsigned WarpSize) {
+  if (!dependsOnLanes(Cond))
+    return std::nullopt;
+  SymbolValues Base = firstGroupBindings(Shape);
+  for (unsigned D = 0; D < 3; ++D)
+    Base[groupIdSym(D)] = 1; // away from the border work-group
+  std::vector<const VNode *> Syms;
+  collectSymbols(Cond, Syms);
+  std::string Counter;
+  std::vector<std::string> Sampled;
+  for (const VNode *S : Syms) {
+    if (Base.count(S->Name) || S->Name == Counter || llvm::is_contained(Sampled, S->Name))
+      continue;
+    if (S->Recurrence)
+      return std::nullopt;
+    if (symbolKind(S->Name) == SymbolKind::TripCounter) {
+      if (!Counter.empty())
+        return std::nullopt;
+      Counter = S->Name;
+    } else {
+      Sampled.push_back(S->Name);
+    }
+  }
+  if (Counter.empty())
+    return std::nullopt;
+  constexpr int64_t MaxTrips = 1024;
+  unsigned Lanes =
+      std::min(256u, std::max(1u, Shape[0]) * std::max(1u, Shape[1]) * std::max(1u, Shape[2]));
+  std::optional<TripSpread> Mildest;
+  for (int64_t Sample : {100, 256, 1000, 4096}) {
+    SymbolValues Env = Base;
+    for (const std::string &N : Sampled)
+      Env[N] = Sample;
+    std::vector<int64_t> Trips(Lanes, 0);
+    bool Any = false;
+    for (unsigned L = 0; L < Lanes; ++L) {
+      auto Id = laneIds(L, Shape);
+      int64_t K = 0;
+      for (; K < MaxTrips; ++K) {
+        Env[Counter] = K;
+        auto C = evaluate(Cond, Id, Env);
+        if (!C)
+          return std::nullopt;
+        if (!*C)
+          break;
+      }
+      if (K == MaxTrips)
+        return std::nullopt; // not bounded here: no verdict
+      Trips[L] = K;
+      Any |= K > 0;
+    }
+    if (!Any)
+      continue;
+    TripSpread S;
+    S.Counter = Counter;
+    S.MinTrips = *std::min_element(Trips.begin(), Trips.end());
+    S.MaxTrips = *std::max_element(Trips.begin(), Trips.end());
+    int64_t Run = 0, Busy = 0;
+    for (unsigned W = 0; W * WarpSize < Lanes; ++W) {
+      ++S.Warps;
+      auto First = Trips.begin() + W * WarpSize;
+      auto Last = Trips.begin() + std::min<size_t>(Lanes, (W + 1) * WarpSize);
+      int64_t Max = *std::max_element(First, Last), Min = *std::min_element(First, Last);
+      if (Max != Min)
+        ++S.UnevenWarps;
+      Run += Max * (Last - First);
+      for (auto It = First; It != Last; ++It)
+        Busy += *It;
+    }
+    S.IdleShare = Run ? double(Run - Busy) / double(Run) : 0;
+    if (!Mildest || S.IdleShare < Mildest->IdleShare)
+      Mildest = S;
+  }
+  return Mildest;
 }
 
 } // namespace cllint::analysis

@@ -50,11 +50,28 @@ struct ConditionVerdict {
   unsigned ValuesSplit = 0; // plausible values of Symbol for which warps diverge
   unsigned ValuesTotal = 0;
   std::string SymbolValueOfWorst;
+  // When the condition mentions group ids: of the work-groups sampled (every combination of
+  // ids 1..8 per dimension, at most 64), how many split periodically.
+  unsigned GroupsSplit = 0, GroupsTotal = 0;
 };
 
 // Classifies a branch condition (Boolean) or a switch value over the first work-group.
 ConditionVerdict classifyCondition(const VExpr &Cond, const std::array<unsigned, 3> &Shape,
                                    unsigned WarpSize, bool Boolean = true);
+
+// How a loop condition on the loop's own trip counter (`for (k = 0; k <= lid; ++k)`: iter(k) <=
+// lid) spreads the trip counts of the lanes of each warp: a warp runs as many iterations as its
+// longest lane, the others idle. Evaluated over the first 256 lanes of a work-group (group ids
+// 1), unbound uniform symbols sampled and the mildest sample kept; nullopt when the condition
+// has no trip counter, mentions a recurrence, or some lane's count is unbounded.
+struct TripSpread {
+  unsigned Warps = 0, UnevenWarps = 0;
+  int64_t MinTrips = 0, MaxTrips = 0;
+  double IdleShare = 0; // idle lane-iterations / lane-iterations the warps run
+  std::string Counter;
+};
+std::optional<TripSpread> tripSpread(const VExpr &Cond, const std::array<unsigned, 3> &Shape,
+                                     unsigned WarpSize);
 
 // Plausible values of a symbol with a loop recurrence, replayed from its initial value; empty
 // when the loop cannot be replayed.

@@ -1,0 +1,62 @@
+// RUN: not %cllint --rules=-*,control-warp-divergence %s | %check-findings
+// Which paths a warp really runs: short-circuit operands, switch labels with a default,
+// work-groups that differ (a 2-D triangle), and loops whose trip count differs between lanes.
+
+__kernel __attribute__((reqd_work_group_size(8, 8, 1)))
+void triangle(__global float *a, int n) {
+  int gx = get_global_id(0), gy = get_global_id(1);
+  if (gx > gy) // splits the diagonal work-groups only (8 of 64 sampled): not reported
+    return;
+  a[gy * n + gx] = sin(a[gy * n + gx]);
+  if ((gx & 1) == (gy & 1)) // a checkerboard: every work-group
+// CHECK: paths.cl:[[@LINE-1]]:7: warning: 'if' condition varies within each warp: every warp splits; 16 of 32 lanes active on each path; the idle lanes wait while the others run the body; remap the work so that contiguous work-items take the same path (e.g. 'lid < s' with sequential addressing) [control-warp-divergence]
+// CHECK: paths.cl:[[@LINE-2]]:7: note: evaluated lane by lane over a work-group of shape 8x8x1 (reqd_work_group_size)
+    a[gy * n + gx] = cos(a[gy * n + gx]);
+}
+
+__kernel void switches(__global float *a) {
+  int gid = get_global_id(0);
+  switch (gid) { // three paths, but only in the first warp of work-group 0
+  case 0: a[gid] = sin(a[gid]); break;
+  case 2: a[gid] = cos(a[gid]); break;
+  default: a[gid] = tan(a[gid]); break;
+  }
+  switch (gid % 8) {
+// CHECK: paths.cl:[[@LINE-1]]:11: warning: 'switch' value varies within each warp: every warp splits into up to 3 paths; 20 of 32 lanes active on the largest; a split warp runs each of its paths one after the other
+  case 0:
+  case 1: a[gid] = sin(a[gid]); break; // one path for both labels
+  case 2: a[gid] = cos(a[gid]); break;
+  default: a[gid] = tan(a[gid]); break;
+  }
+}
+
+__kernel void short_circuit(__global float *a, int n) {
+  int gid = get_global_id(0), lid = get_local_id(0);
+  if (gid < n && (lid & 1)) {
+// CHECK: paths.cl:[[@LINE-1]]:18: warning: 'if' condition varies within each warp: every warp splits; 16 of 32 lanes active on each path; the idle lanes wait while the others run the body
+// CHECK: paths.cl:[[@LINE-2]]:7: note: the operand that splits the warps is part of this short-circuit condition
+// CHECK: paths.cl:[[@LINE-3]]:18: note: evaluated lane by lane
+    a[gid] = sin(a[gid]);
+    a[gid + 1] = cos(a[gid]);
+  }
+  if (lid == 0 || gid >= n) // a single lane and a bound: no split worth reporting
+    a[gid] = 0.0f;
+}
+
+__kernel void trip_counts(__global float *a, int n) {
+  int lid = get_local_id(0);
+  float s = 0.0f;
+  for (int k = 0; k <= lid; ++k)
+// CHECK: paths.cl:[[@LINE-1]]:19: warning: loop trip count varies within each warp: work-items run 1 to 256 iterations of the 'k' loop, and a warp runs as many as its longest work-item, so 11% of lane-iterations are idle (every warp is uneven; measured 1.94x for trip counts 'lid % 8' against the same work aligned to warps on an NVIDIA H100); give the work-items of a warp equal trip counts, e.g. by distributing the iterations across the warp [control-warp-divergence]
+// CHECK: paths.cl:[[@LINE-2]]:19: note: trip counts evaluated lane by lane over a work-group of shape 256x1x1 (profile default)
+    s += a[k];
+  for (int k = 0; k <= lid % 8; ++k)
+// CHECK: paths.cl:[[@LINE-1]]:19: warning: loop trip count varies within each warp: work-items run 1 to 8 iterations of the 'k' loop, and a warp runs as many as its longest work-item, so 44% of lane-iterations are idle (every warp is uneven;
+// CHECK: paths.cl:[[@LINE-2]]:19: note: trip counts evaluated
+    s += a[k];
+  for (int k = lid; k < n; k += get_local_size(0)) // a strided loop: at most one iteration apart
+    s += a[k];
+  for (int k = 0; k < (lid / 32) * 4; ++k) // trip counts equal within each warp
+    s += a[k];
+  a[lid] = s;
+}
