@@ -257,6 +257,23 @@ std::optional<WarpTraffic> groupTraffic(const KernelFacts &F, const SiblingGroup
   return T;
 }
 
+std::optional<MemoryAccess> withPaddedRows(const MemoryAccess &A, int64_t Pad) {
+  if (A.ArrayDims.size() < 2 || A.Indices.size() != A.ArrayDims.size() || A.ElementBytes <= 0)
+    return std::nullopt;
+  MemoryAccess R = A;
+  int64_t Stride = A.ElementBytes;
+  VExpr Offset = vConst(0);
+  for (size_t K = A.ArrayDims.size(); K-- > 0;) {
+    Offset = vOp(VOp::Add, {Offset, vOp(VOp::Mul, {A.Indices[K], vConst(Stride)})});
+    int64_t Dim = A.ArrayDims[K] + (K + 1 == A.ArrayDims.size() ? Pad : 0);
+    Stride *= Dim;
+  }
+  R.ArrayDims.back() += Pad;
+  R.ByteOffset = Offset;
+  R.Bytes = linearize(Offset);
+  return R;
+}
+
 std::optional<IndexRange> indexRange(const MemoryAccess &A, const NDRange &Range,
                                      const SymbolValues &Args, std::string *WhyNot) {
   auto fail = [&](std::string Why) -> std::optional<IndexRange> {

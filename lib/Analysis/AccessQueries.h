@@ -81,6 +81,10 @@ std::optional<WarpTraffic> groupTraffic(const KernelFacts &F, const SiblingGroup
                                         const std::array<unsigned, 3> &Shape, unsigned WarpSize,
                                         int64_t Unit);
 
+// A with the innermost dimension of its array grown by Pad elements (`[16][16]` -> `[16][17]`):
+// the same subscripts, the padded layout. nullopt when A does not subscript every dimension.
+std::optional<MemoryAccess> withPaddedRows(const MemoryAccess &A, int64_t Pad);
+
 struct NDRange {
   unsigned Dims = 1;
   std::array<uint64_t, 3> Global = {1, 1, 1};

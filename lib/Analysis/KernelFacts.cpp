@@ -212,6 +212,15 @@ private:
         A.ArrayDims.push_back(CA->getSize().getSExtValue());
         T = CA->getElementType();
       }
+      // `a[i][j]`: the subscripts, innermost first as the expression nests them.
+      const Expr *Cur = E;
+      while (const auto *AS = dyn_cast<ArraySubscriptExpr>(Cur->IgnoreParens())) {
+        A.Indices.insert(A.Indices.begin(), B.value(AS->getIdx(), I));
+        Cur = AS->getBase()->IgnoreParenImpCasts();
+      }
+      const auto *Root = dyn_cast<DeclRefExpr>(Cur->IgnoreParens());
+      if (!Root || Root->getDecl() != V || A.Indices.size() != A.ArrayDims.size())
+        A.Indices.clear();
     }
     finish(A);
   }

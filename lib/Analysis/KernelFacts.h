@@ -31,8 +31,10 @@ struct MemoryAccess {
   int64_t ElementBytes = 0;
   VExpr ByteOffset; // from the base, in bytes
   IndexForm Bytes;  // its affine form
-  // For `__local T a[D0][D1]...`: the declared dimensions (innermost last).
+  // For `__local T a[D0][D1]...`: the declared dimensions (innermost last), and for an access
+  // that subscripts every one of them, each subscript's value (outermost first).
   std::vector<int64_t> ArrayDims;
+  std::vector<VExpr> Indices;
   // Size of the record the base points to or holds (`Row *rows`: sizeof(Row)), 0 for scalars,
   // vectors and arrays of them: what an array-of-structs access fetches around its field.
   int64_t RecordBytes = 0;

@@ -8,7 +8,7 @@ __kernel void guarded(__global float *out, __local float *s) {
     s[lid * 4] = out[lid];                 // lanes 0..7: eight different banks, no conflict
   if (lid < 16)
     out[lid] = s[lid * 4];                 // lanes 0..15: banks 0, 4, ... 28 twice: 2-way
-// CHECK: bank-guard.cl:[[@LINE-1]]:16: warning: __local load of 's' has a 2-way bank conflict: lanes of one warp hit the same bank at 2 different addresses (stride of 4 words between consecutive work-items, 32 banks), so the access is replayed 2 times; change the indexing so consecutive work-items use consecutive words [memory-local-bank-conflict]
+// CHECK: bank-guard.cl:[[@LINE-1]]:16: warning: __local load of 's' has a 2-way bank conflict: lanes of one warp hit the same bank at 2 different addresses (work-items 0 and 8 both use bank 0, at words 0 and 32: neighbouring work-items are 4 words apart), so the access is replayed 2 times; change the indexing so consecutive work-items use consecutive words [memory-local-bank-conflict]
   if (lid >= 32 && lid < 40)
     s[lid * 4 + 1] = 0.0f;                 // only warp 1, eight lanes: no conflict
   if (lid == 3)

@@ -16,7 +16,7 @@ void loop_tile(__global float *out, __global const float *in, int w) {
   barrier(CLK_LOCAL_MEM_FENCE);
   for (int j = 0; j < TILE_DIM; j += BLOCK_ROWS)
     out[(ly + j) * w + lx] = tile[lx][ly + j];
-// CHECK: bank-loop-pad.cl:[[@LINE-1]]:30: warning: __local load of 'tile' has a 32-way bank conflict: {{.*}}; pad the innermost dimension by one element [memory-local-bank-conflict]
+// CHECK: bank-loop-pad.cl:[[@LINE-1]]:30: warning: __local load of 'tile' has a 32-way bank conflict: {{.*}}; pad the innermost dimension by one element ([32][33]): every access of 'tile' is then conflict-free [memory-local-bank-conflict]
 // CHECK: bank-loop-pad.cl:[[@LINE-8]]:17: note: 'tile' is declared here
 }
 
