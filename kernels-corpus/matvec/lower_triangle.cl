@@ -2,7 +2,7 @@
 //
 // Copy the lower triangle of an n x n row-major matrix with 8x8
 // work-groups. The early return `gx > gy` is a 2-D triangle test: it splits
-// the warps of the diagonal work-groups only (8 of the 64 sampled), and the
+// the warps of the diagonal work-groups only (3 of the 9 sampled), and the
 // rest run whole, so it is not reported as divergence. Rows are read and
 // written at unit stride in gx.
 // NDRange: (n, n), local (8, 8).

@@ -377,10 +377,11 @@ ConditionVerdict classifyCondition(const VExpr &Cond, const std::array<unsigned,
     else
       Sampled.push_back(S->Name);
   }
-  // Every combination of group ids 1..R per dimension (R^dims <= 64).
+  // Every combination of group ids 1..R per dimension: 1..2 for one dimension, 1..3 for two
+  // (a diagonal test splits 3 of 9), 1..2 for three.
   std::vector<SymbolValues> GroupCombos = {{}};
   {
-    int64_t R = Groups.size() <= 1 ? 8 : (Groups.size() == 2 ? 8 : 4);
+    int64_t R = Groups.size() <= 1 ? 2 : (Groups.size() == 2 ? 3 : 2);
     for (const std::string &G : Groups) {
       std::vector<SymbolValues> Next;
       for (const SymbolValues &C : GroupCombos)
@@ -434,7 +435,7 @@ ConditionVerdict classifyCondition(const VExpr &Cond, const std::array<unsigned,
     if (Groups.empty())
       return verdictFor(Env);
     std::optional<WarpSplit> Worst, Mild;
-    unsigned Periodic = 0;
+    unsigned Periodic = 0, Other = 0, Total = unsigned(GroupCombos.size());
     for (const SymbolValues &G : GroupCombos) {
       SymbolValues E = Env;
       E.insert(G.begin(), G.end());
@@ -445,13 +446,17 @@ ConditionVerdict classifyCondition(const VExpr &Cond, const std::array<unsigned,
         ++Periodic;
         if (!Worst || worse(*S, *Worst))
           Worst = S;
-      } else if (!Mild || worse(*S, *Mild)) {
-        Mild = S;
+      } else {
+        ++Other;
+        if (!Mild || worse(*S, *Mild))
+          Mild = S;
       }
+      if (Other * 2 >= Total)
+        break; // most work-groups do not split periodically: decided
     }
     V.GroupsSplit = std::max(V.GroupsSplit, Periodic);
-    V.GroupsTotal = unsigned(GroupCombos.size());
-    if (Periodic * 2 > GroupCombos.size() || !Mild)
+    V.GroupsTotal = Total;
+    if (Periodic * 2 > Total || !Mild)
       return Worst;
     return Mild;
   };
@@ -545,17 +550,41 @@ std::optional<TripSpread> tripSpread(const VExpr &Cond, const std::array<unsigne
     bool Any = false;
     for (unsigned L = 0; L < Lanes; ++L) {
       auto Id = laneIds(L, Shape);
-      int64_t K = 0;
-      for (; K < MaxTrips; ++K) {
+      auto holds = [&](int64_t K) -> std::optional<bool> {
         Env[Counter] = K;
         auto C = evaluate(Cond, Id, Env);
         if (!C)
           return std::nullopt;
-        if (!*C)
-          break;
+        return *C != 0;
+      };
+      // The first iteration whose condition fails, found by doubling then bisecting: a loop's
+      // condition, once false, ends it, so it is taken to stay false after that.
+      std::optional<bool> H = holds(0);
+      if (!H)
+        return std::nullopt;
+      int64_t K = 0;
+      if (*H) {
+        int64_t Lo = 0, Hi = 1; // holds at Lo, unknown at Hi
+        while (true) {
+          if (Hi >= MaxTrips)
+            return std::nullopt; // not bounded here: no verdict
+          std::optional<bool> HH = holds(Hi);
+          if (!HH)
+            return std::nullopt;
+          if (!*HH)
+            break;
+          Lo = Hi;
+          Hi *= 2;
+        }
+        while (Hi - Lo > 1) {
+          int64_t Mid = Lo + (Hi - Lo) / 2;
+          std::optional<bool> HM = holds(Mid);
+          if (!HM)
+            return std::nullopt;
+          (*HM ? Lo : Hi) = Mid;
+        }
+        K = Hi;
       }
-      if (K == MaxTrips)
-        return std::nullopt; // not bounded here: no verdict
       Trips[L] = K;
       Any |= K > 0;
     }
@@ -580,6 +609,8 @@ std::optional<TripSpread> tripSpread(const VExpr &Cond, const std::array<unsigne
     S.IdleShare = Run ? double(Run - Busy) / double(Run) : 0;
     if (!Mildest || S.IdleShare < Mildest->IdleShare)
       Mildest = S;
+    if (Mildest->IdleShare == 0)
+      break; // nothing milder to find
   }
   return Mildest;
 }

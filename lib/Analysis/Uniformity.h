@@ -51,7 +51,7 @@ struct ConditionVerdict {
   unsigned ValuesTotal = 0;
   std::string SymbolValueOfWorst;
   // When the condition mentions group ids: of the work-groups sampled (every combination of
-  // ids 1..8 per dimension, at most 64), how many split periodically.
+  // ids 1..3 per dimension for two, 1..2 for one or three), how many split periodically.
   unsigned GroupsSplit = 0, GroupsTotal = 0;
 };
 
