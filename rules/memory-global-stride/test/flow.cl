@@ -57,3 +57,11 @@ __kernel void pointer_walk(__global float *a, __global float *b, int n, int k) {
     q += k;
   }
 }
+
+__kernel void wrapped(__global float *a, __global float *b, int c, int n) {
+  int x = get_global_id(0);
+  a[(x + c + n) % n] = 1.0f; // periodic wrap: consecutive lanes stay consecutive
+  b[((x + 1) % n) * 4] = 1.0f;
+// CHECK: flow.cl:[[@LINE-1]]:3: warning: global store whose address is not linear in the work-item ids; evaluated lane by lane, consecutive work-items are mostly 16 B apart: each warp touches 17 32-B sectors for 128 useful bytes (minimum 4); 24% of fetched bytes are used
+// CHECK: flow.cl:[[@LINE-2]]:3: note: evaluated over the first warp of a work-group of shape 256x1x1 (profile default), with n = 4096 assumed
+}
