@@ -120,3 +120,39 @@ TEST(IndexForm, IndexRangeOverAnNDRange) {
   EXPECT_EQ(P.Ranges[2]->Max, 3);    // vstore4(.., 0, a)
   EXPECT_EQ(P.Ranges[3]->Max, 4095); // vload4(g, b): the last float of the last vector
 }
+
+TEST(IndexForm, EachReadSeesTheDefinitionsThatReachIt) {
+  auto P = accessForms("__kernel void k(__global float *a, int n, int off) {\n"
+                       "  int x = get_local_id(0);\n"
+                       "  a[x] = 0;\n"  // x = lid0
+                       "  x = 3 * x;\n" // reads the x above
+                       "  a[x] = 0;\n"  // 3*lid0
+                       "  int y;\n"
+                       "  if (n > 4) y = 2 * x; else y = x;\n"
+                       "  a[y] = 0;\n"               // a choice: not affine
+                       "  off += get_local_id(0);\n" // a parameter updated
+                       "  a[off] = 0;\n"
+                       "  int s = 1;\n"
+                       "  for (int i = 0; i < n; ++i) { a[s * x] = 0; s = s * 2; }\n"
+                       "  for (int i = 0; i < n; ++i) a[i] = 0;\n" // a second loop on i
+                       "}\n");
+  ASSERT_EQ(P.Forms.size(), 6u);
+  EXPECT_EQ(P.Forms[0], "4*lid0");
+  EXPECT_EQ(P.Forms[1], "12*lid0");
+  EXPECT_EQ(P.Forms[2].rfind("unknown-varying", 0), 0u) << P.Forms[2];
+  EXPECT_EQ(P.Forms[3], "4*lid0 + 4*off");
+  EXPECT_EQ(P.Forms[4], "12*s*lid0") << P.Forms[4]; // s: a power-of-two recurrence, uniform
+  EXPECT_EQ(P.Forms[5], "4*iter(i#2)");
+}
+
+TEST(IndexForm, SelfUpdatingPointersFollowTheirLoop) {
+  auto P = accessForms("__kernel void k(__global float *a, int n, int k) {\n"
+                       "  __global float *p = a + get_local_id(0);\n"
+                       "  for (int it = 0; it < n; ++it) { *p = 0; p = p + k; }\n"
+                       "  __global float *q = a;\n"
+                       "  for (int it = 0; it < n; ++it) { q[get_local_id(0)] = 0; q++; }\n"
+                       "}\n");
+  ASSERT_EQ(P.Forms.size(), 2u);
+  EXPECT_EQ(P.Forms[0], "4*lid0 + 4*iter(p)*k");
+  EXPECT_EQ(P.Forms[1], "4*lid0 + 4*iter(q)");
+}
