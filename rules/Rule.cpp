@@ -49,12 +49,26 @@ FindingBuilder::fix(std::string Description, FixSafety Safety,
   return *this;
 }
 
+FindingBuilder &FindingBuilder::shape(const analysis::WorkGroupShape &S) {
+  if (!F.Price)
+    F.Price = Cost{ProfileName, "", 0, ""};
+  F.Price->WorkGroup = analysis::shapeString(S.Size);
+  F.Price->WorkGroupSource = S.Source;
+  F.Price->WorkGroupAssumed = S.Assumed;
+  return *this;
+}
+
 FindingBuilder &FindingBuilder::cost(std::string Metric, double Value, std::string Summary) {
   Cost C;
   C.Profile = ProfileName;
   C.Metric = std::move(Metric);
   C.Value = Value;
   C.Summary = std::move(Summary);
+  if (F.Price) { // shape() came first
+    C.WorkGroup = F.Price->WorkGroup;
+    C.WorkGroupSource = F.Price->WorkGroupSource;
+    C.WorkGroupAssumed = F.Price->WorkGroupAssumed;
+  }
   F.Price = std::move(C);
   return *this;
 }

@@ -27,6 +27,8 @@ public:
   FindingBuilder &fix(std::string Description, FixSafety Safety,
                       std::vector<std::pair<clang::CharSourceRange, std::string>> Edits);
   FindingBuilder &cost(std::string Metric, double Value, std::string Summary);
+  // Records, with the cost, the work-group shape the verdict was computed for.
+  FindingBuilder &shape(const analysis::WorkGroupShape &S);
 
 private:
   const LocationResolver &Locations;

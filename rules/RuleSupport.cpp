@@ -43,4 +43,12 @@ std::string numberText(double V) {
   return S;
 }
 
+std::string assumedShapeText(const analysis::WorkGroupShape &S) {
+  if (!S.Assumed)
+    return "";
+  return "; assuming a " + shapeText(S.Size) +
+         " work-group: no launch found (declare reqd_work_group_size, add a kernels: entry to "
+         ".cllint.yaml or lint the host code with it)";
+}
+
 } // namespace cllint

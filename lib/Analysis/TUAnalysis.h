@@ -3,6 +3,7 @@
 
 #include "Analysis/KernelFacts.h"
 #include "Analysis/KernelModel.h"
+#include "Analysis/LaunchTable.h"
 #include "Config/DeviceProfile.h"
 
 #include "clang/AST/ASTContext.h"
@@ -20,13 +21,25 @@ namespace cllint::analysis {
 // Where the work-group shape a kernel is analysed with comes from (messages say which).
 struct WorkGroupShape {
   std::array<unsigned, 3> Size = {256, 1, 1};
-  std::string Source; // "reqd_work_group_size", "config", "profile default"
+  // "reqd_work_group_size", "config kernels: entry at .cllint.yaml:4", "host launch at
+  // main.c:120", "config", "profile default"
+  std::string Source;
+  // Not declared by the kernel, the config or a host launch: findings say they assume it.
+  bool Assumed = false;
+  // Other shapes the kernel is launched with (host launches that disagree), for messages.
+  std::vector<std::string> Others;
 };
+
+// "16x16x1".
+std::string shapeString(const std::array<unsigned, 3> &S);
 
 class TUAnalysis {
 public:
+  // Launches (host code) and Configured (the config's kernels: entries) may be null.
   TUAnalysis(clang::ASTContext &Ctx, const DeviceProfile &Profile,
-             std::optional<std::array<unsigned, 3>> ConfiguredWorkGroup);
+             std::optional<std::array<unsigned, 3>> ConfiguredWorkGroup,
+             const LaunchTable *Launches = nullptr,
+             const std::vector<ConfiguredKernel> *Configured = nullptr);
 
   clang::ASTContext &context() const { return Ctx; }
   const DeviceProfile &profile() const { return Profile; }
@@ -48,6 +61,8 @@ private:
   clang::ASTContext &Ctx;
   const DeviceProfile &Profile;
   std::optional<std::array<unsigned, 3>> ConfiguredWorkGroup;
+  const LaunchTable *Launches;
+  const std::vector<ConfiguredKernel> *Configured;
   KernelModel Kernels;
   mutable std::map<const KernelInfo *, std::unique_ptr<KernelFacts>> Facts;
 };

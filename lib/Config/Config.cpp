@@ -141,7 +141,7 @@ void parseRoot(const YAML::Node &Root, ConfigFile &Out) {
     return; // an empty file is a valid, empty config
   expectKeys(Root,
              {"rules", "severity", "profile", "profiles", "std", "flags", "work-group", "fail-on",
-              "paths", "verify"},
+              "paths", "verify", "kernels", "host"},
              "the config");
   if (const YAML::Node R = Root["rules"])
     for (const std::string &S : stringList(R, "rules"))
@@ -182,6 +182,41 @@ void parseRoot(const YAML::Node &Root, ConfigFile &Out) {
   }
   if (Root["verify"])
     Out.Verify = Root["verify"];
+  if (const YAML::Node K = Root["kernels"]) {
+    if (!K.IsMap())
+      fail(K, "kernels must map kernel names (or globs) to {work-group, global, args}");
+    for (const auto &KV : K) {
+      analysis::ConfiguredKernel C;
+      C.NameGlob = scalar(KV.first, "kernel name");
+      const YAML::Node &E = KV.second;
+      expectKeys(E, {"work-group", "global", "args"}, "a kernels entry");
+      if (E["work-group"])
+        C.WorkGroup = workGroup(E["work-group"]);
+      if (const YAML::Node G = E["global"]) {
+        if (!G.IsSequence() || G.size() == 0 || G.size() > 3)
+          fail(G, "global must be a list of 1 to 3 positive integers");
+        std::array<uint64_t, 3> Sz = {1, 1, 1};
+        for (size_t I = 0; I < G.size(); ++I)
+          Sz[I] = positive(G[I], "global size", 1ull << 31);
+        C.Global = Sz;
+      }
+      if (const YAML::Node A = E["args"]) {
+        if (!A.IsMap())
+          fail(A, "args must map argument names to integers");
+        for (const auto &AV : A) {
+          long long V = 0;
+          if (!AV.second.IsScalar() || llvm::StringRef(AV.second.Scalar()).getAsInteger(10, V))
+            fail(AV.second, "argument values must be integers");
+          C.Args[scalar(AV.first, "argument name")] = V;
+        }
+      }
+      C.Source = llvm::sys::path::filename(Out.Path).str() + ":" +
+                 std::to_string(KV.first.Mark().line + 1);
+      Out.Kernels.push_back(std::move(C));
+    }
+  }
+  if (const YAML::Node H = Root["host"])
+    Out.HostGlobs = stringList(H, "host");
   // A profile name must resolve against built-ins or this file's own profiles.
   if (Out.Profile) {
     ProfileTable T;

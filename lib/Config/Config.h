@@ -1,6 +1,7 @@
 // .cllint.yaml: found by walking up from each file (like .clang-tidy), or given by --config.
 #pragma once
 
+#include "Analysis/LaunchTable.h"
 #include "Config/CompileFlags.h"
 #include "Config/DeviceProfile.h"
 #include "Config/RuleSelection.h"
@@ -35,6 +36,10 @@ struct ConfigFile {
   std::optional<std::array<unsigned, 3>> WorkGroup;
   std::optional<Severity> FailOn;
   YAML::Node Verify; // the verify: section, read by cllint verify
+  // kernels: per kernel name (or glob) launch settings, in file order (the first match wins).
+  std::vector<analysis::ConfiguredKernel> Kernels;
+  // host: globs (relative to Dir) of C/C++ host files whose launches are read.
+  std::vector<std::string> HostGlobs;
 };
 
 // Parses one config file; on error returns false and sets Error to "FILE:LINE:COL: problem".

@@ -56,6 +56,10 @@ struct Cost {
   std::string Metric;  // e.g. "fetched-bytes-used", "idle-lanes", "divergent-warps"
   double Value = 0;    // the metric's value (fraction 0..1, or a count)
   std::string Summary; // one sentence, e.g. "each warp touches 32 sectors for 128 useful bytes"
+  // For findings whose verdict depends on which work-items share a warp: the work-group shape
+  // it was computed for ("16x16x1"), where that shape comes from, and whether it is assumed.
+  std::string WorkGroup, WorkGroupSource;
+  bool WorkGroupAssumed = false;
 };
 
 struct Finding {

@@ -1,5 +1,6 @@
 #include "Driver/Linter.h"
 
+#include "Analysis/LaunchTable.h"
 #include "Analysis/TUAnalysis.h"
 #include "Diagnostics/Suppressions.h"
 #include "Frontend/OpenCLParser.h"
@@ -97,6 +98,7 @@ bool Linter::settingsFor(const std::string &Path, FileSettings &Out, std::string
       Out.Rules.appendPattern(P);
     Out.SeverityOverrides = Config->SeverityOverrides;
     Out.FailOn = Config->FailOn;
+    Out.Kernels = Config->Kernels;
     for (const DeviceProfile &P : Config->CustomProfiles)
       Profiles.add(P);
   }
@@ -173,7 +175,7 @@ FileResult Linter::lintBufferUnisolated(const std::string &Path, const std::stri
       Path, Content, S.Flags,
       [&](clang::ASTContext &Ctx, clang::Preprocessor &, const LocationResolver &Locations) {
         setIsolatedStage("analysing the kernels");
-        analysis::TUAnalysis A(Ctx, S.Profile, S.WorkGroup);
+        analysis::TUAnalysis A(Ctx, S.Profile, S.WorkGroup, Options.Launches.get(), &S.Kernels);
         RuleContext RC(A, Locations, RuleFindings);
         for (const RuleInfo &Info : allRules()) {
           if (!S.Rules.isEnabled(Info.Id))
@@ -236,7 +238,7 @@ bool Linter::withAnalysisUnisolated(const std::string &Path, const std::string &
   ParseResult Parsed = parseOpenCL(
       Path, Content, S.Flags,
       [&](clang::ASTContext &Ctx, clang::Preprocessor &, const LocationResolver &) {
-        analysis::TUAnalysis A(Ctx, S.Profile, S.WorkGroup);
+        analysis::TUAnalysis A(Ctx, S.Profile, S.WorkGroup, Options.Launches.get(), &S.Kernels);
         Visit(A);
       },
       Options.MaxFileBytes);

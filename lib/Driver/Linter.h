@@ -17,7 +17,9 @@ namespace cllint {
 
 namespace analysis {
 class TUAnalysis;
-}
+class LaunchTable;
+struct ConfiguredKernel;
+} // namespace analysis
 
 // What the command line says; the config file of each input adds to it.
 struct LintOptions {
@@ -25,6 +27,8 @@ struct LintOptions {
   std::optional<std::string> Profile; // overrides the config's
   CompileFlags Flags;                 // after the config's flags
   std::optional<std::array<unsigned, 3>> WorkGroup;
+  // Kernel launches read from host files (shared by every file of the run); may be null.
+  std::shared_ptr<const analysis::LaunchTable> Launches;
   std::optional<std::string> ConfigPath; // --config
   bool NoConfig = false;
   unsigned long long MaxFileBytes = 64ull << 20;
@@ -43,7 +47,8 @@ struct FileSettings {
   DeviceProfile Profile;
   std::optional<std::array<unsigned, 3>> WorkGroup;
   std::optional<Severity> FailOn;
-  std::shared_ptr<const ConfigFile> Config; // null when none applies
+  std::shared_ptr<const ConfigFile> Config;        // null when none applies
+  std::vector<analysis::ConfiguredKernel> Kernels; // the config's kernels: entries
 };
 
 class Linter {

@@ -60,12 +60,17 @@ llvm::json::Object findingJson(const Finding &F, const std::string &Fingerprint,
                                        {"edits", std::move(Edits)}});
   }
   O["fixes"] = std::move(Fixes);
-  if (F.Price)
-    O["cost"] = llvm::json::Object{{"profile", F.Price->Profile},
-                                   {"metric", F.Price->Metric},
-                                   {"value", F.Price->Value},
-                                   {"summary", F.Price->Summary}};
-  else
+  if (F.Price) {
+    llvm::json::Object C{{"profile", F.Price->Profile},
+                         {"metric", F.Price->Metric},
+                         {"value", F.Price->Value},
+                         {"summary", F.Price->Summary}};
+    if (!F.Price->WorkGroup.empty())
+      C["workGroup"] = llvm::json::Object{{"shape", F.Price->WorkGroup},
+                                          {"source", F.Price->WorkGroupSource},
+                                          {"assumed", F.Price->WorkGroupAssumed}};
+    O["cost"] = std::move(C);
+  } else
     O["cost"] = nullptr;
   O["fingerprint"] = Fingerprint;
   return O;

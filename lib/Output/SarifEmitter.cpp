@@ -131,11 +131,17 @@ public:
       }
       R["fixes"] = std::move(Fixes);
     }
-    if (F.Price)
-      R["properties"] = Object{{"cost", Object{{"profile", F.Price->Profile},
-                                               {"metric", F.Price->Metric},
-                                               {"value", F.Price->Value},
-                                               {"summary", utf8(F.Price->Summary)}}}};
+    if (F.Price) {
+      Object C{{"profile", F.Price->Profile},
+               {"metric", F.Price->Metric},
+               {"value", F.Price->Value},
+               {"summary", utf8(F.Price->Summary)}};
+      if (!F.Price->WorkGroup.empty())
+        C["workGroup"] = Object{{"shape", F.Price->WorkGroup},
+                                {"source", utf8(F.Price->WorkGroupSource)},
+                                {"assumed", F.Price->WorkGroupAssumed}};
+      R["properties"] = Object{{"cost", std::move(C)}};
+    }
     return R;
   }
 

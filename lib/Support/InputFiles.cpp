@@ -18,7 +18,7 @@ bool isOpenCLSource(llvm::StringRef Path) { return llvm::sys::path::extension(Pa
 
 // Directories are followed through symlinks, but each real directory is entered once: a link
 // to `.` or to a parent would otherwise loop forever or lint the same files again and again.
-void walk(const std::string &Root, std::vector<std::string> &Out) {
+void walk(const std::string &Root, std::vector<std::string> &Out, SourceFilter Accept) {
   std::error_code EC;
   std::vector<std::string> Found;
   std::set<llvm::sys::fs::UniqueID> Entered;
@@ -41,7 +41,7 @@ void walk(const std::string &Root, std::vector<std::string> &Out) {
         It.no_push(); // .git, .cache, or a directory already walked
       continue;
     }
-    if (isOpenCLSource(It->path()))
+    if (Accept(It->path()))
       Found.push_back(It->path());
   }
   std::sort(Found.begin(), Found.end());
@@ -67,7 +67,10 @@ bool hasGlobChars(llvm::StringRef S) { return S.find_first_of("*?[") != llvm::St
 
 } // namespace
 
-InputExpansion expandInputs(const std::vector<std::string> &Args) {
+InputExpansion expandInputs(const std::vector<std::string> &Args, SourceFilter Accept,
+                            const char *Kind) {
+  if (!Accept)
+    Accept = isOpenCLSource;
   InputExpansion R;
   std::set<std::string> Seen;
   std::set<llvm::sys::fs::UniqueID> SeenFiles;
@@ -82,9 +85,9 @@ InputExpansion expandInputs(const std::vector<std::string> &Args) {
   for (const std::string &Arg : Args) {
     if (llvm::sys::fs::is_directory(Arg)) {
       std::vector<std::string> Found;
-      walk(Arg, Found);
+      walk(Arg, Found, Accept);
       if (Found.empty())
-        R.Errors.push_back("'" + Arg + "': no OpenCL C files (*.cl) in this directory");
+        R.Errors.push_back("'" + Arg + "': no " + Kind + " in this directory");
       for (const std::string &F : Found)
         add(F);
     } else if (!llvm::sys::fs::exists(Arg) && hasGlobChars(Arg)) {
@@ -95,7 +98,7 @@ InputExpansion expandInputs(const std::vector<std::string> &Args) {
       std::string Base = Slash == llvm::StringRef::npos ? "." : A.substr(0, Slash).str();
       std::vector<std::string> Candidates, Found;
       if (llvm::sys::fs::is_directory(Base))
-        walk(Base, Candidates);
+        walk(Base, Candidates, Accept);
       for (std::string &C : Candidates) {
         std::string Rel = Slash == llvm::StringRef::npos && llvm::StringRef(C).starts_with("./")
                               ? C.substr(2)

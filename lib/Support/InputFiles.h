@@ -1,6 +1,8 @@
 // From command-line arguments (files, directories, globs) to the list of files to lint.
 #pragma once
 
+#include "llvm/ADT/StringRef.h"
+
 #include <string>
 #include <vector>
 
@@ -13,7 +15,11 @@ struct InputExpansion {
 
 // Directories are searched recursively for *.cl; an argument with * ? or [ is a glob where '*'
 // also matches '/' (so "src/*.cl" finds nested kernels, like "src/**/*.cl").
-InputExpansion expandInputs(const std::vector<std::string> &Args);
+using SourceFilter = bool (*)(llvm::StringRef Path);
+// Accept chooses the files a directory or glob contributes (default: *.cl); Kind names them
+// in errors ("OpenCL C files (*.cl)").
+InputExpansion expandInputs(const std::vector<std::string> &Args, SourceFilter Accept = nullptr,
+                            const char *Kind = "OpenCL C files (*.cl)");
 
 // Reads a file for linting; returns false with a reason naming the file when it cannot be
 // linted (missing, unreadable, a directory, binary, over the size limit).

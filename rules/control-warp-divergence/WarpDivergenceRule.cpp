@@ -101,8 +101,10 @@ private:
         ";"
         " measured 1.94x for trip counts 'lid % 8' against the same work aligned to warps on an "
         "NVIDIA H100); give the work-items of a " +
-        Warp + " equal trip counts, e.g. by distributing the iterations across the " + Warp;
+        Warp + " equal trip counts, e.g. by distributing the iterations across the " + Warp +
+        assumedShapeText(Shape);
     FindingBuilder B = Ctx.report(C.Cond->getBeginLoc(), std::move(Msg));
+    B.shape(Shape);
     B.range(C.Cond->getSourceRange());
     B.note(C.Cond->getBeginLoc(), "trip counts evaluated lane by lane over a work-group of shape " +
                                       shapeText(Shape.Size) + " (" + Shape.Source + ")");
@@ -154,10 +156,12 @@ private:
              "with sequential addressing)";
     else
       Msg += "; remap the work so that whole " + Warp + "s take the same path";
+    Msg += assumedShapeText(Shape);
     const clang::Expr *At = divergentPart(C, Shape, P.WarpSize);
     if (!At)
       At = C.Cond;
     FindingBuilder B = Ctx.report(At->getBeginLoc(), std::move(Msg));
+    B.shape(Shape);
     B.range(At->getSourceRange());
     if (At != C.Cond)
       B.note(C.Cond->getBeginLoc(),

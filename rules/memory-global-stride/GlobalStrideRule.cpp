@@ -191,8 +191,10 @@ private:
         " useful bytes (minimum " + std::to_string(T.Minimum) + "); " +
         percentText(T.Useful, T.Touched * TU) +
         " of fetched bytes are used; let consecutive work-items access consecutive elements, or "
-        "stage the data through __local memory";
+        "stage the data through __local memory" +
+        assumedShapeText(Shape);
     FindingBuilder B = Ctx.report(A.E->getBeginLoc(), std::move(Msg));
+    B.shape(Shape);
     B.range(A.E->getSourceRange());
     B.note(A.E->getBeginLoc(), "evaluated over the first " + Warp + " of a work-group of shape " +
                                    shapeText(Shape.Size) + " (" + Shape.Source + ")" +
@@ -221,6 +223,10 @@ private:
         Shape.Size[0] < P.WarpSize || Stride->Bytes.symbols().size() != (Stride->Value ? 0u : 1u);
     for (const std::string &S : Stride->Bytes.symbols())
       ShapeMatters |= S == localSizeSym(0) || S == localSizeSym(1) || S == localSizeSym(2);
+    // Ids of several dimensions in the address: which one runs along the warp is the shape's.
+    ShapeMatters |= int(!A.Bytes.Lane[0].isZero()) + int(!A.Bytes.Lane[1].isZero()) +
+                        int(!A.Bytes.Lane[2].isZero()) >
+                    1;
 
     std::string Kind = A.AddressSpace == clang::LangAS::opencl_constant ? "constant" : "global";
     std::string What = A.Read && A.Write ? " load and store" : (A.Write ? " store" : " load");
@@ -272,14 +278,18 @@ private:
     Msg += AoS ? "; store the field in its own array (structure of arrays)"
                : "; let consecutive work-items access consecutive elements, or stage the data "
                  "through __local memory";
+    if (ShapeMatters)
+      Msg += assumedShapeText(Shape);
     clang::SourceLocation Loc = A.E->getBeginLoc();
     FindingBuilder B = Ctx.report(Loc, std::move(Msg));
     B.range(A.E->getSourceRange());
     if (const clang::Expr *Origin = strideOrigin(Ctx, F, A, Stride->Dim))
       B.note(Origin->getBeginLoc(),
              "the stride comes from '" + sourceText(Ctx.ast(), Origin) + "'");
-    if (ShapeMatters)
+    if (ShapeMatters) {
       B.note(Loc, "work-group shape " + shapeText(Shape.Size) + " (" + Shape.Source + ")");
+      B.shape(Shape);
+    }
     B.cost(std::string(TU < P.CacheLineBytes ? "sectors" : "cache-lines") + "-per-" + Warp,
            T.Touched,
            std::to_string(T.Touched) + " " + Unit + " per " + Warp + " instead of " +

@@ -50,7 +50,9 @@ private:
       Msg += "; " + paddingText(Ctx, A, *Plan, Shape);
     else if (A.ArrayDims.size() < 2)
       Msg += "; change the indexing so consecutive work-items use consecutive words";
+    Msg += assumedShapeText(Shape);
     FindingBuilder B = Ctx.report(A.E->getBeginLoc(), std::move(Msg));
+    B.shape(Shape);
     B.range(A.E->getSourceRange());
     if (Shape.Size[0] < P.WarpSize || Shape.Source != "reqd_work_group_size")
       B.note(A.E->getBeginLoc(),

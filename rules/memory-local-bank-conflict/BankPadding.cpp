@@ -35,7 +35,7 @@ bool innerIndexInRange(RuleContext &Ctx, const KernelInfo &K, const KernelFacts 
   if (!V)
     return false;
   WorkGroupShape Shape = Ctx.analysis().workGroupShape(K);
-  if (dependsOnLanes(V) && Shape.Source == "profile default")
+  if (dependsOnLanes(V) && Shape.Assumed)
     return false; // the bound must hold for the real launch
   SymbolValues Env = firstGroupBindings(Shape.Size);
   Surroundings Around = enclosingConditions(F, *Root, Idx);

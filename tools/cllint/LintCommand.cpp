@@ -1,7 +1,9 @@
 // `cllint [options] <file|dir|glob>... [-- compiler flags]`
+#include "Analysis/TUAnalysis.h"
 #include "Commands.h"
 #include "Config/CompileFlags.h"
 #include "Diagnostics/Baseline.h"
+#include "Driver/HostRun.h"
 #include "Driver/Linter.h"
 #include "Fix/FixApplier.h"
 #include "Output/Emitters.h"
@@ -101,6 +103,55 @@ cl::opt<unsigned> FileTimeout("file-timeout",
                               cl::desc("Give up on a file after this many seconds and report it "
                                        "(default 120; 0: no limit)"),
                               cl::value_desc("SECONDS"), cl::init(120), cl::cat(Category));
+
+cl::list<std::string> HostInputs("host",
+                                 cl::desc("C/C++ host files (file, directory or glob) whose "
+                                          "kernel launches give work-group shapes; .c/.cpp "
+                                          "inputs are host files too. Repeatable."),
+                                 cl::value_desc("GLOB"), cl::cat(Category));
+cl::list<std::string> HostArgs("host-arg",
+                               cl::desc("A Clang argument for parsing host files (e.g. "
+                                        "-I/path/to/headers). Repeatable."),
+                               cl::value_desc("ARG"), cl::cat(Category));
+cl::opt<bool> DumpLaunches("dump-launches",
+                           cl::desc("Print each kernel's work-group shape and where it comes "
+                                    "from (host launch, config, attribute, default), then exit"),
+                           cl::cat(Category));
+
+bool hostFilter(llvm::StringRef Path) { return isHostSource(Path.str()); }
+
+// --dump-launches: the host launches found, then every kernel with the shape it is analysed
+// with and where that shape comes from.
+int dumpLaunches(Linter &L, const HostRun &Hosts, const std::vector<std::string> &Files, int Exit) {
+  llvm::outs() << describeLaunches(Hosts);
+  for (const std::string &File : Files) {
+    std::string Content, Error;
+    if (!readSourceFile(File, MaxFileSize, Content, Error)) {
+      llvm::WithColor::error(llvm::errs(), "cllint") << File << ": " << Error << "\n";
+      Exit = 2;
+      continue;
+    }
+    bool Ok = L.withAnalysis(
+        File, Content,
+        [&](const analysis::TUAnalysis &A) {
+          for (const analysis::KernelInfo &K : A.kernels().kernels()) {
+            analysis::WorkGroupShape S = A.workGroupShape(K);
+            llvm::outs() << File << ": kernel " << K.Decl->getName() << ": work-group "
+                         << analysis::shapeString(S.Size) << " (" << S.Source
+                         << (S.Assumed ? "; assumed" : "") << ")";
+            for (const std::string &O : S.Others)
+              llvm::outs() << "; also launched as " << O;
+            llvm::outs() << "\n";
+          }
+        },
+        Error);
+    if (!Ok) {
+      llvm::WithColor::error(llvm::errs(), "cllint") << File << ": " << Error << "\n";
+      Exit = 2;
+    }
+  }
+  return Exit;
+}
 
 void printVersion(llvm::raw_ostream &OS) {
   OS << "cllint " << CLLINT_VERSION << " (LLVM " << LLVM_VERSION_STRING << ")\n";
@@ -260,8 +311,46 @@ int runLint(int Argc, const char **Argv) {
     llvm::WithColor::error(llvm::errs(), "cllint") << E << "\n";
     Exit = 2;
   }
+  // Host files (by extension, --host, or the config's host: globs) are read first: their
+  // launches give the kernels their work-group shapes.
+  std::vector<std::string> HostFiles;
+  {
+    std::vector<std::string> Kernels;
+    for (std::string &F : Expanded.Files)
+      (isHostSource(F) ? HostFiles : Kernels).push_back(std::move(F));
+    Expanded.Files = std::move(Kernels);
+    std::vector<std::string> HostPatterns(HostInputs.begin(), HostInputs.end());
+    FileSettings Here;
+    std::string Ignored;
+    if (Linter(Options).settingsFor("./.", Here, Ignored) && Here.Config)
+      for (const std::string &G : Here.Config->HostGlobs)
+        HostPatterns.push_back(llvm::sys::path::is_absolute(G) || Here.Config->Dir.empty()
+                                   ? G
+                                   : Here.Config->Dir + "/" + G);
+    InputExpansion Host = expandInputs(HostPatterns, hostFilter, "C/C++ host files");
+    for (const std::string &E : Host.Errors) {
+      llvm::WithColor::error(llvm::errs(), "cllint") << E << "\n";
+      Exit = 2;
+    }
+    for (std::string &F : Host.Files)
+      if (std::find(HostFiles.begin(), HostFiles.end(), F) == HostFiles.end())
+        HostFiles.push_back(std::move(F));
+  }
+  HostRun Hosts;
+  if (!HostFiles.empty()) {
+    FileSettings Here;
+    std::string Ignored;
+    Linter(Options).settingsFor("./.", Here, Ignored);
+    Hosts = analyseHostFiles(HostFiles, std::vector<std::string>(HostArgs.begin(), HostArgs.end()),
+                             Here.Profile, MaxFileSize);
+    for (const std::string &W : Hosts.Warnings)
+      llvm::WithColor::warning(llvm::errs(), "cllint") << W << "\n";
+    Options.Launches = Hosts.Table;
+  }
 
   Linter L(Options);
+  if (DumpLaunches)
+    return dumpLaunches(L, Hosts, Expanded.Files, Exit);
   std::vector<FileResult> Results(Expanded.Files.size());
   {
     unsigned Threads = Jobs ? Jobs.getValue() : llvm::hardware_concurrency().compute_thread_count();
@@ -270,6 +359,8 @@ int runLint(int Argc, const char **Argv) {
       Pool.async([&, I] { Results[I] = L.lintFile(Expanded.Files[I]); });
     Pool.wait();
   }
+  for (FileResult &R : Hosts.Results)
+    Results.push_back(std::move(R));
   if (!WriteBaseline.empty()) {
     Baseline B = Baseline::fromResults(Results, WriteBaseline);
     std::string Error;

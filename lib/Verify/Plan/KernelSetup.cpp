@@ -200,7 +200,7 @@ std::optional<KernelSetup> planKernelSetup(const TUAnalysis &A, const KernelInfo
       }
   } else {
     WorkGroupShape Shape = A.workGroupShape(K);
-    bool ProfileDefault = Shape.Source == "profile default";
+    bool ProfileDefault = Shape.Assumed;
     if (ProfileDefault && S.Dims == 2)
       S.Local = {16, 16, 1};
     else if (ProfileDefault && S.Dims == 3)

@@ -47,7 +47,7 @@ __kernel void trip_counts(__global float *a, int n) {
   int lid = get_local_id(0);
   float s = 0.0f;
   for (int k = 0; k <= lid; ++k)
-// CHECK: paths.cl:[[@LINE-1]]:19: warning: loop trip count varies within each warp: work-items run 1 to 256 iterations of the 'k' loop, and a warp runs as many as its longest work-item, so 11% of lane-iterations are idle (every warp is uneven; measured 1.94x for trip counts 'lid % 8' against the same work aligned to warps on an NVIDIA H100); give the work-items of a warp equal trip counts, e.g. by distributing the iterations across the warp [control-warp-divergence]
+// CHECK: paths.cl:[[@LINE-1]]:19: warning: loop trip count varies within each warp: work-items run 1 to 256 iterations of the 'k' loop, and a warp runs as many as its longest work-item, so 11% of lane-iterations are idle (every warp is uneven; measured 1.94x for trip counts 'lid % 8' against the same work aligned to warps on an NVIDIA H100); give the work-items of a warp equal trip counts, e.g. by distributing the iterations across the warp; assuming a 256x1x1 work-group: no launch found (declare reqd_work_group_size, add a kernels: entry to .cllint.yaml or lint the host code with it) [control-warp-divergence]
 // CHECK: paths.cl:[[@LINE-2]]:19: note: trip counts evaluated lane by lane over a work-group of shape 256x1x1 (profile default)
     s += a[k];
   for (int k = 0; k <= lid % 8; ++k)

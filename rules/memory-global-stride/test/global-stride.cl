@@ -20,8 +20,9 @@ __kernel void strided(__global float *out, __global const float *in, int n, int 
 // CHECK: global-stride.cl:[[@LINE-2]]:17: note: the stride comes from 'gid * n'
   int gx = get_global_id(0), gy = get_global_id(1);
   out[gx * width + gy] = m[gy * width + gx];
-// CHECK: global-stride.cl:[[@LINE-1]]:3: warning: global store with stride = width elements between consecutive work-items: for width >= 8 each warp touches 32 32-B sectors for 128 useful bytes (minimum 4); 13% of fetched bytes are used; let consecutive work-items access consecutive elements, or stage the data through __local memory [memory-global-stride]
+// CHECK: global-stride.cl:[[@LINE-1]]:3: warning: global store with stride = width elements between consecutive work-items: for width >= 8 each warp touches 32 32-B sectors for 128 useful bytes (minimum 4); 13% of fetched bytes are used; let consecutive work-items access consecutive elements, or stage the data through __local memory; assuming a 256x1x1 work-group: no launch found (declare reqd_work_group_size, add a kernels: entry to .cllint.yaml or lint the host code with it) [memory-global-stride]
 // CHECK: global-stride.cl:[[@LINE-2]]:7: note: the stride comes from 'gx * width'
+// CHECK: global-stride.cl:[[@LINE-3]]:3: note: work-group shape 256x1x1 (profile default)
   out[gid] = ps[gid].x;
 // CHECK: global-stride.cl:[[@LINE-1]]:14: warning: global load of a 4-B field from an array of 16-B structs: consecutive work-items are 16 B apart: each warp touches 16 32-B sectors for 128 useful bytes (minimum 4); 25% of fetched bytes are used; store the field in its own array (structure of arrays) [memory-global-stride]
   float4 q = vload4(0, in + gid * 8);

@@ -29,7 +29,7 @@ __kernel void loop_tile_no_shape(__global float *out, __global const float *in, 
   barrier(CLK_LOCAL_MEM_FENCE);
   for (int j = 0; j < TILE_DIM; j += BLOCK_ROWS)
     out[(ly + j) * w + lx] = tile2[lx][ly + j];
-// CHECK: bank-loop-pad.cl:[[@LINE-1]]:30: warning: __local load of 'tile2' has a 32-way bank conflict: {{.*}}so the access is replayed 32 times [memory-local-bank-conflict]
+// CHECK: bank-loop-pad.cl:[[@LINE-1]]:30: warning: __local load of 'tile2' has a 32-way bank conflict: {{.*}}so the access is replayed 32 times; assuming a 256x1x1 work-group: no launch found (declare reqd_work_group_size, add a kernels: entry to .cllint.yaml or lint the host code with it) [memory-local-bank-conflict]
 // CHECK: bank-loop-pad.cl:[[@LINE-2]]:30: note: work-group shape 256x1x1 (profile default)
 }
 

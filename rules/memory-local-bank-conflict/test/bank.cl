@@ -42,10 +42,10 @@ __kernel void matmul(__global float *c, __global const float *a, int n) {
 __kernel void strided(__global float *out, __local float *s, __local float *t) {
   int lid = get_local_id(0);
   s[lid * 2] = out[lid];                                        // 2-way, no fix for 1-D
-// CHECK: bank.cl:[[@LINE-1]]:3: warning: __local store of 's' has a 2-way bank conflict: lanes of one warp hit the same bank at 2 different addresses (work-items 0 and 16 both use bank 0, at words 0 and 32: neighbouring work-items are 2 words apart), so the access is replayed 2 times; change the indexing so consecutive work-items use consecutive words [memory-local-bank-conflict]
+// CHECK: bank.cl:[[@LINE-1]]:3: warning: __local store of 's' has a 2-way bank conflict: lanes of one warp hit the same bank at 2 different addresses (work-items 0 and 16 both use bank 0, at words 0 and 32: neighbouring work-items are 2 words apart), so the access is replayed 2 times; change the indexing so consecutive work-items use consecutive words; assuming a 256x1x1 work-group: no launch found (declare reqd_work_group_size, add a kernels: entry to .cllint.yaml or lint the host code with it) [memory-local-bank-conflict]
 // CHECK: bank.cl:[[@LINE-2]]:3: note: work-group shape 256x1x1 (profile default)
   t[lid * 32] = 1.0f;                                           // 32-way
-// CHECK: bank.cl:[[@LINE-1]]:3: warning: __local store of 't' has a 32-way bank conflict: lanes of one warp hit the same bank at 32 different addresses (work-items 0 and 1 both use bank 0, at words 0 and 32: neighbouring work-items are 32 words apart), so the access is replayed 32 times; change the indexing so consecutive work-items use consecutive words [memory-local-bank-conflict]
+// CHECK: bank.cl:[[@LINE-1]]:3: warning: __local store of 't' has a 32-way bank conflict: lanes of one warp hit the same bank at 32 different addresses (work-items 0 and 1 both use bank 0, at words 0 and 32: neighbouring work-items are 32 words apart), so the access is replayed 32 times; change the indexing so consecutive work-items use consecutive words; assuming a 256x1x1 work-group: no launch found (declare reqd_work_group_size, add a kernels: entry to .cllint.yaml or lint the host code with it) [memory-local-bank-conflict]
 // CHECK: bank.cl:[[@LINE-2]]:3: note: work-group shape 256x1x1 (profile default)
   out[lid] = s[lid] + s[0] + t[lid * 3];                        // unit, broadcast, co-prime
 }

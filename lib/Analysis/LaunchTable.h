@@ -1,0 +1,45 @@
+// What is known about how each kernel is launched, by kernel name: work-group shapes from host
+// launches (clEnqueueNDRangeKernel, enqueueNDRangeKernel) and from the config's `kernels:`
+// entries, each with where it came from. TUAnalysis picks a kernel's analysis shape from it.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cllint::analysis {
+
+struct KernelLaunch {
+  std::array<unsigned, 3> Local = {1, 1, 1};
+  std::optional<std::array<uint64_t, 3>> Global;
+  std::string Source; // "host launch at main.c:120", "config kernels: gemm"
+};
+
+struct ConfiguredKernel {
+  std::string NameGlob; // a kernel name or a glob over names
+  std::optional<std::array<unsigned, 3>> WorkGroup;
+  std::optional<std::array<uint64_t, 3>> Global;
+  std::map<std::string, int64_t> Args; // known scalar argument values
+  std::string Source;                  // "config.yaml:12"
+};
+
+class LaunchTable {
+public:
+  void addHostLaunch(const std::string &Kernel, KernelLaunch L) {
+    Host[Kernel].push_back(std::move(L));
+  }
+  // Host launches of the kernel with a constant local size, in the order found.
+  const std::vector<KernelLaunch> *hostLaunches(const std::string &Kernel) const {
+    auto It = Host.find(Kernel);
+    return It == Host.end() ? nullptr : &It->second;
+  }
+  const std::map<std::string, std::vector<KernelLaunch>> &all() const { return Host; }
+
+private:
+  std::map<std::string, std::vector<KernelLaunch>> Host;
+};
+
+} // namespace cllint::analysis

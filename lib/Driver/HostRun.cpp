@@ -1,0 +1,70 @@
+#include "Driver/HostRun.h"
+
+#include "launch-work-group-size/HostLaunchCheck.h"
+
+#include "llvm/Support/Path.h"
+
+namespace cllint {
+
+namespace {
+
+std::string shapeText(const std::array<uint64_t, 3> &S, unsigned Dims) {
+  std::string Out;
+  for (unsigned I = 0; I < std::max(1u, Dims); ++I)
+    Out += (I ? "x" : "") + std::to_string(S[I]);
+  return Out;
+}
+
+std::string at(const HostLaunch &L) {
+  return llvm::sys::path::filename(L.Where.File).str() + ":" + std::to_string(L.Where.Begin.Line);
+}
+
+} // namespace
+
+HostRun analyseHostFiles(const std::vector<std::string> &Paths,
+                         const std::vector<std::string> &ExtraArgs, const DeviceProfile &Profile,
+                         unsigned long long MaxFileBytes) {
+  HostRun Run;
+  for (const std::string &Path : Paths) {
+    HostFile F = findHostLaunches(Path, ExtraArgs, MaxFileBytes);
+    if (!F.ParseErrors.empty())
+      Run.Warnings.push_back(Path + ": host file did not compile cleanly (" +
+                             F.ParseErrors.front() + "); launches read from what parsed");
+    for (const HostLaunch &L : F.Launches) {
+      if (L.Kernel.empty() || !L.Local)
+        continue;
+      analysis::KernelLaunch K;
+      for (unsigned I = 0; I < 3; ++I)
+        K.Local[I] = unsigned(std::min<uint64_t>((*L.Local)[I], 1u << 30));
+      K.Global = L.Global;
+      K.Source = "host launch at " + at(L);
+      Run.Table->addHostLaunch(L.Kernel, std::move(K));
+    }
+    FileResult R;
+    R.Path = Path;
+    R.Content = F.Content;
+    R.InputErrors = F.InputErrors;
+    R.Findings = checkHostLaunches(F, Profile);
+    Run.Results.push_back(std::move(R));
+    Run.Files.push_back(std::move(F));
+  }
+  return Run;
+}
+
+std::string describeLaunches(const HostRun &Run) {
+  std::string Out;
+  for (const HostFile &F : Run.Files)
+    for (const HostLaunch &L : F.Launches) {
+      Out += at(L) + ": " + (L.Kernel.empty() ? "<unknown kernel>" : L.Kernel) + " ";
+      Out += "global " + (L.Global ? shapeText(*L.Global, L.Dims) : std::string("?"));
+      Out += ", local " + (L.Local       ? shapeText(*L.Local, L.Dims)
+                           : L.LocalNull ? std::string("NULL (the implementation picks)")
+                                         : std::string("?"));
+      if (!L.WhyUnknown.empty())
+        Out += " (" + L.WhyUnknown + ")";
+      Out += "\n";
+    }
+  return Out;
+}
+
+} // namespace cllint

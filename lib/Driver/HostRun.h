@@ -1,0 +1,32 @@
+// The host half of a run: C/C++ host files parsed for their kernel launches, giving the launch
+// table every kernel file is analysed with, and the launch-work-group-size findings at the
+// host calls.
+#pragma once
+
+#include "Analysis/LaunchTable.h"
+#include "Config/DeviceProfile.h"
+#include "Diagnostics/Finding.h"
+#include "Host/HostLaunches.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace cllint {
+
+struct HostRun {
+  std::shared_ptr<analysis::LaunchTable> Table = std::make_shared<analysis::LaunchTable>();
+  std::vector<HostFile> Files;
+  std::vector<FileResult> Results; // one per host file, for the report
+  // "main.c: did not compile cleanly (...); launches read from what parsed".
+  std::vector<std::string> Warnings;
+};
+
+HostRun analyseHostFiles(const std::vector<std::string> &Paths,
+                         const std::vector<std::string> &ExtraArgs, const DeviceProfile &Profile,
+                         unsigned long long MaxFileBytes);
+
+// What --dump-launches prints: each host launch with its kernel and shape.
+std::string describeLaunches(const HostRun &Run);
+
+} // namespace cllint

@@ -1,0 +1,441 @@
+#include "Host/HostLaunches.h"
+
+#include "Diagnostics/ClangLocations.h"
+#include "Frontend/ResourceDir.h"
+#include "Support/InputFiles.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Frontend/ASTUnit.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/Support/Path.h"
+
+#include <map>
+
+namespace cllint {
+
+using namespace clang;
+
+bool isHostSource(const std::string &Path) {
+  std::string Ext = llvm::sys::path::extension(Path).str();
+  return Ext == ".c" || Ext == ".cc" || Ext == ".cpp" || Ext == ".cxx" || Ext == ".c++" ||
+         Ext == ".C";
+}
+
+namespace {
+
+bool isCxx(const std::string &Path) { return llvm::sys::path::extension(Path) != ".c"; }
+
+// Where a kernel object lives: a variable or a field, and an array element's constant index.
+struct HandleKey {
+  const Decl *D = nullptr;
+  int64_t Index = -1;
+  bool operator<(const HandleKey &O) const { return std::tie(D, Index) < std::tie(O.D, O.Index); }
+};
+
+std::optional<HandleKey> handleOf(const Expr *E, ASTContext &Ctx) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *C = dyn_cast<CXXConstructExpr>(E); C && C->getNumArgs() == 1)
+    return handleOf(C->getArg(0), Ctx); // a copy of the kernel object
+  if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
+    return handleOf(M->getSubExpr(), Ctx);
+  if (const auto *DR = dyn_cast<DeclRefExpr>(E))
+    return HandleKey{DR->getDecl()->getCanonicalDecl(), -1};
+  if (const auto *M = dyn_cast<MemberExpr>(E))
+    return HandleKey{M->getMemberDecl()->getCanonicalDecl(), -1};
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
+    auto Base = handleOf(AS->getBase(), Ctx);
+    Expr::EvalResult R;
+    if (Base && AS->getIdx()->EvaluateAsInt(R, Ctx))
+      return HandleKey{Base->D, R.Val.getInt().getExtValue()};
+  }
+  return std::nullopt;
+}
+
+// A string the expression always has: a literal (through macros) or a `const char *` variable
+// initialised with one.
+std::optional<std::string> constantString(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *S = dyn_cast<StringLiteral>(E))
+    return S->getString().str();
+  if (const auto *C = dyn_cast<CXXConstructExpr>(E); C && C->getNumArgs() >= 1)
+    return constantString(C->getArg(0)); // std::string("name"), cl::string
+  if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E))
+    return constantString(B->getSubExpr());
+  if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
+    return constantString(M->getSubExpr());
+  if (const auto *DR = dyn_cast<DeclRefExpr>(E))
+    if (const auto *V = dyn_cast<VarDecl>(DR->getDecl());
+        V && V->getInit() && V->getType().isConstQualified())
+      return constantString(V->getInit());
+  return std::nullopt;
+}
+
+// Keeps the first few errors ("main.c:3: 'x.h' file not found") instead of printing them.
+class ErrorCollector : public DiagnosticConsumer {
+public:
+  explicit ErrorCollector(std::vector<std::string> &Out) : Out(Out) {}
+  void HandleDiagnostic(DiagnosticsEngine::Level Level, const Diagnostic &Info) override {
+    DiagnosticConsumer::HandleDiagnostic(Level, Info);
+    if (Level < DiagnosticsEngine::Error || Out.size() >= 3)
+      return;
+    llvm::SmallString<128> Text;
+    Info.FormatDiagnostic(Text);
+    std::string Where;
+    if (Info.getLocation().isValid() && Info.hasSourceManager()) {
+      PresumedLoc P = Info.getSourceManager().getPresumedLoc(Info.getLocation());
+      if (P.isValid())
+        Where = std::string(llvm::sys::path::filename(P.getFilename())) + ":" +
+                std::to_string(P.getLine()) + ": ";
+    }
+    Out.push_back(Where + Text.str().str());
+  }
+
+private:
+  std::vector<std::string> &Out;
+};
+
+class LaunchFinder : public RecursiveASTVisitor<LaunchFinder> {
+public:
+  LaunchFinder(ASTContext &Ctx, const LocationResolver &Loc) : Ctx(Ctx), Loc(Loc) {}
+
+  std::vector<HostLaunch> Launches;
+  bool Collecting = true; // first pass: kernel objects and assigned values; second: launches
+
+  bool VisitVarDecl(VarDecl *V) {
+    if (!Collecting)
+      return true;
+    if (const Expr *Init = V->getInit())
+      noteKernel(HandleKey{V->getCanonicalDecl(), -1}, Init);
+    if (V->getInit())
+      Assigned[V->getCanonicalDecl()].push_back(V->getInit());
+    return true;
+  }
+
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    if (!Collecting || B->getOpcode() != BO_Assign)
+      return true;
+    if (auto K = handleOf(B->getLHS(), Ctx))
+      noteKernel(*K, B->getRHS());
+    // `local[1] = 16;`, `bs = 32;`: values a size may be traced to.
+    const Expr *L = B->getLHS()->IgnoreParenImpCasts();
+    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(L)) {
+      Expr::EvalResult R;
+      if (auto Base = handleOf(AS->getBase(), Ctx); Base && AS->getIdx()->EvaluateAsInt(R, Ctx))
+        Elements[{Base->D, R.Val.getInt().getExtValue()}].push_back(B->getRHS());
+    } else if (const auto *DR = dyn_cast<DeclRefExpr>(L)) {
+      Assigned[DR->getDecl()->getCanonicalDecl()].push_back(B->getRHS());
+    }
+    return true;
+  }
+
+  bool VisitCallExpr(CallExpr *Call) {
+    if (Collecting || inSystemHeader(Call))
+      return true;
+    std::string Name;
+    if (const FunctionDecl *FD = Call->getDirectCallee())
+      Name = FD->getNameAsString();
+    if (Name == "clEnqueueNDRangeKernel" && Call->getNumArgs() >= 6) {
+      HostLaunch L = launchAt(Call);
+      L.Kernel = kernelName(Call->getArg(1), L.WhyUnknown);
+      if (auto D = integer(Call->getArg(2)); D && *D >= 1 && *D <= 3)
+        L.Dims = unsigned(*D);
+      L.Global = sizes(Call->getArg(4), L.Dims, nullptr);
+      L.Local = sizes(Call->getArg(5), L.Dims, &L.LocalNull);
+      if (!L.Local && !L.LocalNull && L.WhyUnknown.empty())
+        L.WhyUnknown = "the local size is not a constant";
+      Launches.push_back(std::move(L));
+    }
+    return true;
+  }
+
+  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *Call) {
+    const CXXMethodDecl *M = Call->getMethodDecl();
+    if (Collecting || inSystemHeader(Call) || !M || M->getName() != "enqueueNDRangeKernel" ||
+        Call->getNumArgs() < 3)
+      return true;
+    HostLaunch L = launchAt(Call);
+    L.Kernel = kernelName(Call->getArg(0), L.WhyUnknown);
+    unsigned LocalDims = 0;
+    L.Global = ndRange(Call->getArg(2), nullptr, &L.Dims);
+    if (Call->getNumArgs() >= 4)
+      L.Local = ndRange(Call->getArg(3), &L.LocalNull, &LocalDims);
+    else
+      L.LocalNull = true;
+    L.Dims = std::max(L.Dims, LocalDims);
+    if (!L.Local && !L.LocalNull && L.WhyUnknown.empty())
+      L.WhyUnknown = "the local size is not a constant";
+    Launches.push_back(std::move(L));
+    return true;
+  }
+
+private:
+  ASTContext &Ctx;
+  const LocationResolver &Loc;
+  std::map<HandleKey, std::vector<std::string>> KernelNames;
+  std::map<const Decl *, std::vector<const Expr *>> Assigned;
+  std::map<std::pair<const Decl *, int64_t>, std::vector<const Expr *>> Elements;
+
+  bool inSystemHeader(const Stmt *S) const {
+    return Ctx.getSourceManager().isInSystemHeader(
+        Ctx.getSourceManager().getExpansionLoc(S->getBeginLoc()));
+  }
+
+  HostLaunch launchAt(const CallExpr *Call) {
+    HostLaunch L;
+    L.Where = Loc.tokenRange(Call->getBeginLoc());
+    return L;
+  }
+
+  // `clCreateKernel(program, "name", &err)`, `cl::Kernel(program, "name")`.
+  std::optional<std::string> createdKernel(const Expr *E, bool &Computed) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E))
+      E = B->getSubExpr();
+    if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
+      return createdKernel(M->getSubExpr(), Computed);
+    if (const auto *C = dyn_cast<CallExpr>(E)) {
+      const FunctionDecl *FD = C->getDirectCallee();
+      if (FD && FD->getName() == "clCreateKernel" && C->getNumArgs() >= 2) {
+        auto S = constantString(C->getArg(1));
+        Computed = !S;
+        return S;
+      }
+    }
+    if (const auto *C = dyn_cast<CXXConstructExpr>(E)) {
+      const CXXRecordDecl *R = C->getConstructor()->getParent();
+      if (R && R->getName() == "Kernel" && C->getNumArgs() >= 2) {
+        auto S = constantString(C->getArg(1));
+        Computed = !S;
+        return S;
+      }
+      if (C->getNumArgs() == 1)
+        return createdKernel(C->getArg(0), Computed);
+    }
+    return std::nullopt;
+  }
+
+  void noteKernel(HandleKey K, const Expr *Value) {
+    bool Computed = false;
+    if (auto Name = createdKernel(Value, Computed))
+      KernelNames[K].push_back(*Name);
+    else if (Computed)
+      KernelNames[K].push_back("");
+  }
+
+  std::string kernelName(const Expr *Handle, std::string &Why) {
+    auto K = handleOf(Handle, Ctx);
+    bool Computed = false;
+    if (auto Direct = createdKernel(Handle, Computed))
+      return *Direct;
+    if (!K) {
+      Why = "the kernel object cannot be traced";
+      return "";
+    }
+    auto It = KernelNames.find(*K);
+    if (It == KernelNames.end() && K->Index >= 0)
+      It = KernelNames.find(HandleKey{K->D, -1});
+    if (It == KernelNames.end()) {
+      Why = "no clCreateKernel / cl::Kernel for this kernel object in the file";
+      return "";
+    }
+    const std::vector<std::string> &Names = It->second;
+    for (const std::string &N : Names)
+      if (N != Names.front() || N.empty()) {
+        Why = N.empty() ? "the kernel is created by a computed name"
+                        : "the kernel object holds several kernels";
+        return "";
+      }
+    return Names.front();
+  }
+
+  // An integer the expression always has: constant expressions and macros, and variables
+  // with one assigned value.
+  std::optional<int64_t> integer(const Expr *E, unsigned Depth = 0) {
+    if (!E || Depth > 16)
+      return std::nullopt;
+    E = E->IgnoreParenImpCasts();
+    Expr::EvalResult R;
+    if (!E->isValueDependent() && E->EvaluateAsInt(R, Ctx))
+      return R.Val.getInt().getExtValue();
+    if (const auto *DR = dyn_cast<DeclRefExpr>(E)) {
+      auto It = Assigned.find(DR->getDecl()->getCanonicalDecl());
+      if (It != Assigned.end() && It->second.size() == 1)
+        return integer(It->second.front(), Depth + 1);
+      return std::nullopt;
+    }
+    if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+      auto L = integer(B->getLHS(), Depth + 1), Rv = integer(B->getRHS(), Depth + 1);
+      if (!L || !Rv)
+        return std::nullopt;
+      switch (B->getOpcode()) {
+      case BO_Add:
+        return *L + *Rv;
+      case BO_Sub:
+        return *L - *Rv;
+      case BO_Mul:
+        return *L * *Rv;
+      case BO_Div:
+        return *Rv ? std::optional<int64_t>(*L / *Rv) : std::nullopt;
+      case BO_Shl:
+        return *Rv >= 0 && *Rv < 62 ? std::optional<int64_t>(*L << *Rv) : std::nullopt;
+      default:
+        return std::nullopt;
+      }
+    }
+    return std::nullopt;
+  }
+
+  // `local` (a size_t array), `&local` (one size_t), `(size_t[]){16, 16}`, NULL.
+  std::optional<std::array<uint64_t, 3>> sizes(const Expr *E, unsigned Dims, bool *Null) {
+    std::array<uint64_t, 3> Out = {1, 1, 1};
+    const Expr *S = E->IgnoreParenImpCasts();
+    if (S->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull)) {
+      if (Null)
+        *Null = true;
+      return std::nullopt;
+    }
+    unsigned N = Dims ? Dims : 3;
+    auto fromInit = [&](const InitListExpr *IL) -> bool {
+      for (unsigned I = 0; I < N; ++I) {
+        if (I >= IL->getNumInits())
+          return Dims == 0 && I > 0; // fewer values than dimensions unknown: keep 1s
+        auto V = integer(IL->getInit(I));
+        if (!V || *V <= 0)
+          return false;
+        Out[I] = uint64_t(*V);
+      }
+      return true;
+    };
+    if (const auto *CL = dyn_cast<CompoundLiteralExpr>(S))
+      if (const auto *IL = dyn_cast<InitListExpr>(CL->getInitializer()))
+        return fromInit(IL) ? std::optional(Out) : std::nullopt;
+    if (const auto *U = dyn_cast<UnaryOperator>(S); U && U->getOpcode() == UO_AddrOf) {
+      auto V = integer(U->getSubExpr());
+      if (!V || *V <= 0)
+        return std::nullopt;
+      Out[0] = uint64_t(*V);
+      return Out;
+    }
+    const auto *DR = dyn_cast<DeclRefExpr>(S);
+    const auto *V = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+    if (!V)
+      return std::nullopt;
+    if (const auto *IL = dyn_cast_or_null<InitListExpr>(V->getInit()))
+      if (fromInit(IL))
+        return Out;
+    // Filled element by element: `local[0] = BLOCK; local[1] = BLOCK;`.
+    for (unsigned I = 0; I < N; ++I) {
+      auto It = Elements.find({V->getCanonicalDecl(), I});
+      if (It == Elements.end() || It->second.size() != 1)
+        return std::nullopt;
+      auto X = integer(It->second.front());
+      if (!X || *X <= 0)
+        return std::nullopt;
+      Out[I] = uint64_t(*X);
+    }
+    return Out;
+  }
+
+  // `cl::NDRange(16, 16)`, a `cl::NDRange` variable, `cl::NullRange`.
+  std::optional<std::array<uint64_t, 3>> ndRange(const Expr *E, bool *Null, unsigned *Dims) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *D = dyn_cast<CXXDefaultArgExpr>(E)) // the parameter's default: NullRange
+      return ndRange(D->getExpr(), Null, Dims);
+    if (const auto *F = dyn_cast<CXXFunctionalCastExpr>(E)) // cl::NDRange(64)
+      return ndRange(F->getSubExpr(), Null, Dims);
+    if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
+      E = M->getSubExpr()->IgnoreParenImpCasts();
+    if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E))
+      E = B->getSubExpr()->IgnoreParenImpCasts();
+    if (const auto *F = dyn_cast<CXXFunctionalCastExpr>(E))
+      return ndRange(F->getSubExpr(), Null, Dims);
+    if (const auto *DR = dyn_cast<DeclRefExpr>(E)) {
+      if (DR->getDecl()->getName() == "NullRange") {
+        if (Null)
+          *Null = true;
+        return std::nullopt;
+      }
+      if (const auto *V = dyn_cast<VarDecl>(DR->getDecl()); V && V->getInit())
+        return ndRange(V->getInit(), Null, Dims);
+      return std::nullopt;
+    }
+    const auto *C = dyn_cast<CXXConstructExpr>(E);
+    if (!C)
+      return std::nullopt;
+    if (C->getNumArgs() == 1 && !C->getArg(0)->getType()->isIntegerType())
+      return ndRange(C->getArg(0), Null, Dims); // a copy
+    if (C->getNumArgs() == 0) {
+      if (Null)
+        *Null = true;
+      return std::nullopt;
+    }
+    std::array<uint64_t, 3> Out = {1, 1, 1};
+    unsigned N = 0;
+    for (unsigned I = 0; I < C->getNumArgs() && I < 3; ++I) {
+      if (isa<CXXDefaultArgExpr>(C->getArg(I)))
+        break;
+      auto V = integer(C->getArg(I));
+      if (!V || *V <= 0)
+        return std::nullopt;
+      Out[I] = uint64_t(*V);
+      N = I + 1;
+    }
+    if (Dims)
+      *Dims = N;
+    return Out;
+  }
+};
+
+} // namespace
+
+HostFile findHostLaunches(const std::string &Path, const std::vector<std::string> &ExtraArgs,
+                          unsigned long long MaxFileBytes) {
+  HostFile Out;
+  Out.Path = Path;
+  std::string Error;
+  if (!readSourceFile(Path, MaxFileBytes, Out.Content, Error)) {
+    Out.InputErrors.push_back(Error);
+    return Out;
+  }
+  std::vector<std::string> Args = {isCxx(Path) ? "-xc++" : "-xc",
+                                   "-fsyntax-only",
+                                   "-Wno-everything",
+                                   "-ferror-limit=0",
+                                   "-DCL_TARGET_OPENCL_VERSION=300",
+                                   "-DCL_HPP_TARGET_OPENCL_VERSION=300"};
+  if (isCxx(Path))
+    Args.push_back("-std=c++17");
+  std::string Resource = findClangResourceDir();
+  if (!Resource.empty())
+    Args.push_back("-resource-dir=" + Resource);
+  Args.insert(Args.end(), ExtraArgs.begin(), ExtraArgs.end());
+  ErrorCollector Errors(Out.ParseErrors);
+  std::unique_ptr<ASTUnit> AST = tooling::buildASTFromCodeWithArgs(
+      Out.Content, Args, Path, "cllint-host", std::make_shared<PCHContainerOperations>(),
+      tooling::getClangStripDependencyFileAdjuster(), tooling::FileContentMappings(), &Errors);
+  if (!AST) {
+    Out.ParseErrors.push_back("Clang could not parse the file");
+    return Out;
+  }
+  ASTContext &Ctx = AST->getASTContext();
+  LocationResolver Loc(Ctx.getSourceManager(), Ctx.getLangOpts(), Path);
+  LaunchFinder F(Ctx, Loc);
+  // Kernel objects are usually created before they are enqueued; two passes make the order
+  // in the file irrelevant.
+  F.TraverseDecl(Ctx.getTranslationUnitDecl());
+  F.Collecting = false;
+  F.TraverseDecl(Ctx.getTranslationUnitDecl());
+  Out.Launches = std::move(F.Launches);
+  for (HostLaunch &L : Out.Launches) {
+    unsigned Line = L.Where.Begin.Line;
+    size_t Start = 0;
+    for (unsigned I = 1; I < Line && Start != std::string::npos; ++I)
+      Start = Out.Content.find('\n', Start) + 1;
+    if (Start != std::string::npos && Line)
+      L.LineText = Out.Content.substr(Start, Out.Content.find('\n', Start) - Start);
+  }
+  return Out;
+}
+
+} // namespace cllint

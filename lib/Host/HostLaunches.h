@@ -1,0 +1,46 @@
+// Kernel launches in host code: C and C++ files parsed with Clang, where `clCreateKernel` /
+// `cl::Kernel(program, "name")` tie a kernel object to its kernel by name and
+// `clEnqueueNDRangeKernel` / `queue.enqueueNDRangeKernel(k, offset, global, local)` give its
+// global and local sizes, traced to constants, macros, `const` variables and arrays.
+#pragma once
+
+#include "Diagnostics/Finding.h"
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cllint {
+
+struct HostLaunch {
+  std::string Kernel; // empty when the kernel object cannot be traced to a name
+  unsigned Dims = 0;  // work_dim; 0 when not constant
+  // The local size per dimension (1 beyond Dims); nullopt when it is not constant or NULL.
+  std::optional<std::array<uint64_t, 3>> Local;
+  bool LocalNull = false; // NULL / cl::NullRange: the implementation picks the shape
+  std::optional<std::array<uint64_t, 3>> Global;
+  Range Where; // the enqueue call
+  std::string LineText;
+  std::string WhyUnknown; // why Kernel or Local could not be traced
+};
+
+struct HostFile {
+  std::string Path;
+  std::string Content;
+  std::vector<HostLaunch> Launches;
+  // The file did not compile cleanly: the launches come from what Clang could recover.
+  std::vector<std::string> ParseErrors;
+  std::vector<std::string> InputErrors; // cannot read, not C/C++, ...
+};
+
+// Whether Path is a C or C++ source by its extension (.c .cc .cpp .cxx .c++).
+bool isHostSource(const std::string &Path);
+
+// Parses Path as C or C++ (by extension) with the system and OpenCL headers plus ExtraArgs
+// (-I, -D) and collects its launches.
+HostFile findHostLaunches(const std::string &Path, const std::vector<std::string> &ExtraArgs,
+                          unsigned long long MaxFileBytes = 64ull << 20);
+
+} // namespace cllint

@@ -1,0 +1,69 @@
+#include "HostLaunchCheck.h"
+
+#include "Analysis/TUAnalysis.h"
+
+namespace cllint {
+namespace {
+
+std::string percent(uint64_t Part, uint64_t Whole) {
+  return std::to_string((Part * 100 + Whole / 2) / Whole) + "%";
+}
+
+std::array<unsigned, 3> narrow(const std::array<uint64_t, 3> &S) {
+  std::array<unsigned, 3> Out;
+  for (unsigned I = 0; I < 3; ++I)
+    Out[I] = unsigned(std::min<uint64_t>(S[I], 1u << 30));
+  return Out;
+}
+
+} // namespace
+
+std::vector<Finding> checkHostLaunches(const HostFile &File, const DeviceProfile &Profile) {
+  std::vector<Finding> Out;
+  for (const HostLaunch &L : File.Launches) {
+    if (!L.Local)
+      continue;
+    std::array<unsigned, 3> Size = narrow(*L.Local);
+    uint64_t Items = workGroupItems(Size);
+    uint64_t Warp = Profile.WarpSize;
+    uint64_t Warps = (Items + Warp - 1) / Warp, Idle = Warps * Warp - Items;
+    if (Idle == 0)
+      continue;
+    uint64_t Lanes = Warps * Warp;
+    std::string Unit = Warp == 64 ? "wavefront" : "warp";
+    std::string Kernel = L.Kernel.empty() ? "a kernel" : "kernel '" + L.Kernel + "'";
+    Finding F;
+    F.RuleId = "launch-work-group-size";
+    F.Level = Severity::Warning;
+    F.Where = L.Where;
+    F.LineText = L.LineText;
+    F.Message = "local size " + analysis::shapeString(Size) + " for " + Kernel + " gives " +
+                std::to_string(Items) + " work-items, not a multiple of the " + Unit + " width " +
+                std::to_string(Warp) + ": each work-group runs " + std::to_string(Warps) + " " +
+                Unit + (Warps == 1 ? "" : "s") + " with " + std::to_string(Idle) + " of " +
+                std::to_string(Lanes) + " lanes idle (" + percent(Idle, Lanes) +
+                "); use a multiple of " + std::to_string(Warp) + " such as " +
+                std::to_string(Lanes);
+    Cost C;
+    C.Profile = Profile.Name;
+    C.Metric = "idle-lanes";
+    C.Value = double(Idle);
+    C.Summary = std::to_string(Idle) + " idle lanes per work-group (" + percent(Idle, Lanes) +
+                " of issued lanes) on " + Profile.Name;
+    F.Price = C;
+    for (const DeviceProfile *Other : {&nvidiaProfile(), &amdProfile()}) {
+      if (Other->Name == Profile.Name)
+        continue;
+      uint64_t OW = Other->WarpSize, OWarps = (Items + OW - 1) / OW, OIdle = OWarps * OW - Items;
+      F.Notes.push_back(
+          {L.Where, "on " + Other->Name + " (" + std::to_string(OW) + "-wide): " +
+                        (OIdle ? std::to_string(OIdle) + " of " + std::to_string(OWarps * OW) +
+                                     " lanes idle (" + percent(OIdle, OWarps * OW) + ")"
+                               : std::string("no idle lanes"))});
+    }
+    Out.push_back(std::move(F));
+  }
+  return Out;
+}
+
+} // namespace cllint
