@@ -43,6 +43,7 @@ RUN_RE = re.compile(r"^\s*//\s*RUN:\s?(.*)$")
 CHECK_RE = re.compile(r"^\s*//\s*([A-Za-z0-9_-]+?)(?:-(NEXT|SAME|DAG|NOT|LABEL|EMPTY|COUNT-\d+))?:\s?(.*)$")
 # The location: either '[[@LINE]]', '[[@LINE-2]]', '[[@LINE+1]]' or a literal line number.
 LOC_RE = re.compile(r"(?:\[\[@LINE(?:([+-])\s*(\d+))?\]\]|(?<![\w\]])(\d+)):(\d+):\s*(warning|error|note|remark):")
+FILE_RE = re.compile(r"([\w.-]+\.(?:cl|c|cc|cpp|cxx)):(?:\[\[@LINE|\d)")
 RULE_RE = re.compile(r"\[([a-z0-9]+(?:-[a-z0-9]+)+)\]\s*$")
 PREFIX_RE = re.compile(r"--check-prefix(?:es)?[= ](\S+)")
 
@@ -95,8 +96,9 @@ def lint_runs(runs):
     return out
 
 
-def expected_findings(lines, prefixes):
-    """{(rule, line, column)} expected under these check prefixes (warnings and errors only)."""
+def expected_findings(lines, prefixes, name):
+    """{(rule, line, column, file)} expected under these check prefixes (warnings and errors
+    only); file is the basename the check names (name, the corpus file, by default)."""
     exp = set()
     for idx, line in enumerate(lines):
         m = CHECK_RE.match(line)
@@ -112,7 +114,8 @@ def expected_findings(lines, prefixes):
         else:
             off = int(loc.group(2) or 0)
             lineno = idx + 1 + (-off if loc.group(1) == "-" else off)
-        exp.add((rule.group(1), lineno, int(loc.group(4))))
+        fm = FILE_RE.search(body)
+        exp.add((rule.group(1), lineno, int(loc.group(4)), fm.group(1) if fm else name))
     return exp
 
 
@@ -131,7 +134,8 @@ def run_cllint(cllint, flags, path):
     for f in doc.get("findings", []):
         if f.get("severity") not in ("warning", "error"):
             continue
-        found.add((f.get("rule", "?"), int(f.get("line", 0)), int(f.get("column", 0))))
+        found.add((f.get("rule", "?"), int(f.get("line", 0)), int(f.get("column", 0)),
+                   os.path.basename(f.get("file", path))))
     for fi in doc.get("files", []):
         if fi.get("compileFailed"):
             errors.append("compile failed: " + "; ".join(fi.get("errors", [])))
@@ -168,8 +172,10 @@ def main():
             continue
         for flags, prefixes in cases:
             n_cases += 1
+            # %S is the corpus file's directory (host files linted with the kernel).
+            flags = [f.replace("%S", os.path.dirname(path)) for f in flags]
             label = rel + ("" if not flags else " [" + " ".join(flags) + "]")
-            exp = expected_findings(lines, prefixes)
+            exp = expected_findings(lines, prefixes, os.path.basename(path))
             got, err = run_cllint(args.cllint, flags, path)
             if got is None:
                 problems.append("%s: cllint failed: %s" % (label, err))
@@ -190,15 +196,15 @@ def main():
                 stats[key[0]]["fp"] += 1
             for key in fns:
                 stats[key[0]]["fn"] += 1
-            fn_lines = {(r, l): c for r, l, c in fns}
-            for r, l, c in fps:
+            fn_lines = {(r, l): c for r, l, c, _ in fns}
+            for r, l, c, _ in fps:
                 if (r, l) in fn_lines:
                     details.append("%s:%d: %s at column %d, expected column %d (location mismatch)"
                                    % (label, l, r, c, fn_lines[(r, l)]))
                 else:
                     details.append("%s:%d:%d: false positive [%s]" % (label, l, c, r))
-            fp_lines = {(r, l) for r, l, _ in fps}
-            for r, l, c in fns:
+            fp_lines = {(r, l) for r, l, _, _ in fps}
+            for r, l, c, _ in fns:
                 if (r, l) not in fp_lines:
                     details.append("%s:%d:%d: false negative [%s]" % (label, l, c, r))
 

@@ -46,9 +46,10 @@ std::string numberText(double V) {
 std::string assumedShapeText(const analysis::WorkGroupShape &S) {
   if (!S.Assumed)
     return "";
-  return "; assuming a " + shapeText(S.Size) +
-         " work-group: no launch found (declare reqd_work_group_size, add a kernels: entry to "
-         ".cllint.yaml or lint the host code with it)";
+  std::string Why = S.Source.rfind("inferred", 0) == 0 ? ", " + S.Source : ": no launch found";
+  return "; assuming a " + shapeText(S.Size) + " work-group" + Why +
+         " (declare reqd_work_group_size, add a kernels: entry to .cllint.yaml or lint the host "
+         "code with it)";
 }
 
 } // namespace cllint

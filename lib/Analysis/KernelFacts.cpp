@@ -253,8 +253,9 @@ private:
   }
 };
 
-KernelFacts::KernelFacts(ASTContext &Ctx, const KernelInfo &K)
-    : K(K), Builder(std::make_unique<ValueBuilder>(Ctx)) {
+KernelFacts::KernelFacts(ASTContext &Ctx, const KernelInfo &K,
+                         std::map<std::string, int64_t> KnownArgs)
+    : K(K), Builder(std::make_unique<ValueBuilder>(Ctx, std::move(KnownArgs))) {
   Instance &Root = Builder->root(K.Decl);
   KernelWalker(*this, Root).TraverseStmt(K.Decl->getBody());
 }

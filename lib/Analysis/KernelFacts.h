@@ -63,7 +63,9 @@ struct Division {
 
 class KernelFacts {
 public:
-  KernelFacts(clang::ASTContext &Ctx, const KernelInfo &K);
+  // KnownArgs binds scalar kernel arguments to values (the config's kernels: args:).
+  KernelFacts(clang::ASTContext &Ctx, const KernelInfo &K,
+              std::map<std::string, int64_t> KnownArgs = {});
   const KernelInfo &kernel() const { return K; }
   const std::vector<MemoryAccess> &accesses() const { return Accesses; }
   const std::vector<BranchCondition> &conditions() const { return Conditions; }

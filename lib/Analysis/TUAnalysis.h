@@ -45,6 +45,8 @@ public:
   const DeviceProfile &profile() const { return Profile; }
   const KernelModel &kernels() const { return Kernels; }
   WorkGroupShape workGroupShape(const KernelInfo &K) const;
+  // The shape a kernel's own `__local` tiles imply, when nothing declares one.
+  std::optional<WorkGroupShape> inferredShape(const KernelInfo &K) const;
   // Accesses, conditions and divisions of K with its helpers inlined; computed on first use.
   const KernelFacts &facts(const KernelInfo &K) const;
   // Facts of every kernel that reaches FD (FD's own code analysed in each kernel's context).

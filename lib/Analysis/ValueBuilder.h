@@ -45,7 +45,9 @@ struct Instance {
 
 class ValueBuilder {
 public:
-  explicit ValueBuilder(clang::ASTContext &Ctx) : Ctx(Ctx) {}
+  // KnownArgs: values of the kernel's scalar arguments the config gives (kernels: args:).
+  explicit ValueBuilder(clang::ASTContext &Ctx, std::map<std::string, int64_t> KnownArgs = {})
+      : Ctx(Ctx), KnownArgs(std::move(KnownArgs)) {}
 
   VExpr value(const clang::Expr *E, Instance &I);
   std::optional<PointerForm> pointer(const clang::Expr *E, Instance &I);
@@ -63,6 +65,7 @@ public:
 
 private:
   clang::ASTContext &Ctx;
+  std::map<std::string, int64_t> KnownArgs;
   std::map<const clang::FunctionDecl *, std::unique_ptr<FunctionDefs>> DefsCache;
   std::vector<std::unique_ptr<Instance>> Instances;
   std::map<std::pair<const Instance *, const clang::CallExpr *>, Instance *> Entered;

@@ -96,8 +96,11 @@ VExpr ValueBuilder::parameterOnEntry(const VarDecl *V, Instance &I) {
   if (const auto *P = dyn_cast<ParmVarDecl>(V))
     if (auto It = I.Args.find(P); It != I.Args.end())
       return It->second;
-  if (!I.Caller && V->getType()->isIntegerType() && !I.Defs->AddressTaken.count(V))
+  if (!I.Caller && V->getType()->isIntegerType() && !I.Defs->AddressTaken.count(V)) {
+    if (auto It = KnownArgs.find(Name); It != KnownArgs.end())
+      return vConst(It->second);
     return vSym(Name, V->getType()->isUnsignedIntegerType());
+  }
   return vUnknown(true, "parameter '" + Name + "'");
 }
 

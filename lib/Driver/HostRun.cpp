@@ -2,7 +2,10 @@
 
 #include "launch-work-group-size/HostLaunchCheck.h"
 
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+
+#include <set>
 
 namespace cllint {
 
@@ -21,11 +24,24 @@ std::string at(const HostLaunch &L) {
 
 } // namespace
 
-HostRun analyseHostFiles(const std::vector<std::string> &Paths,
+HostRun analyseHostFiles(const std::vector<std::string> &Reported,
+                         const std::vector<std::string> &LaunchesOnly,
                          const std::vector<std::string> &ExtraArgs, const DeviceProfile &Profile,
                          unsigned long long MaxFileBytes) {
   HostRun Run;
-  for (const std::string &Path : Paths) {
+  std::vector<std::pair<std::string, bool>> Paths;
+  std::set<llvm::sys::fs::UniqueID> Seen;
+  auto add = [&](const std::string &P, bool Report) {
+    llvm::sys::fs::UniqueID ID;
+    if (!llvm::sys::fs::getUniqueID(P, ID) && !Seen.insert(ID).second)
+      return;
+    Paths.push_back({P, Report});
+  };
+  for (const std::string &P : Reported)
+    add(P, true);
+  for (const std::string &P : LaunchesOnly)
+    add(P, false);
+  for (const auto &[Path, Report] : Paths) {
     HostFile F = findHostLaunches(Path, ExtraArgs, MaxFileBytes);
     if (!F.ParseErrors.empty())
       Run.Warnings.push_back(Path + ": host file did not compile cleanly (" +
@@ -40,12 +56,17 @@ HostRun analyseHostFiles(const std::vector<std::string> &Paths,
       K.Source = "host launch at " + at(L);
       Run.Table->addHostLaunch(L.Kernel, std::move(K));
     }
-    FileResult R;
-    R.Path = Path;
-    R.Content = F.Content;
-    R.InputErrors = F.InputErrors;
-    R.Findings = checkHostLaunches(F, Profile);
-    Run.Results.push_back(std::move(R));
+    if (Report) {
+      FileResult R;
+      R.Path = Path;
+      R.Content = F.Content;
+      R.InputErrors = F.InputErrors;
+      R.Findings = checkHostLaunches(F, Profile);
+      Run.Results.push_back(std::move(R));
+    } else {
+      for (const std::string &E : F.InputErrors)
+        Run.Warnings.push_back(Path + ": " + E);
+    }
     Run.Files.push_back(std::move(F));
   }
   return Run;

@@ -22,7 +22,10 @@ struct HostRun {
   std::vector<std::string> Warnings;
 };
 
-HostRun analyseHostFiles(const std::vector<std::string> &Paths,
+// Reported files get a result each (their launch-work-group-size findings); LaunchesOnly files
+// (a config's host: globs) only lend their launches. A file in both is reported once.
+HostRun analyseHostFiles(const std::vector<std::string> &Reported,
+                         const std::vector<std::string> &LaunchesOnly,
                          const std::vector<std::string> &ExtraArgs, const DeviceProfile &Profile,
                          unsigned long long MaxFileBytes);
 

@@ -23,6 +23,7 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <set>
 
 namespace cl = llvm::cl;
 
@@ -311,38 +312,47 @@ int runLint(int Argc, const char **Argv) {
     llvm::WithColor::error(llvm::errs(), "cllint") << E << "\n";
     Exit = 2;
   }
-  // Host files (by extension, --host, or the config's host: globs) are read first: their
-  // launches give the kernels their work-group shapes.
-  std::vector<std::string> HostFiles;
+  // Host files are read first: their launches give the kernels their work-group shapes. Those
+  // named on the command line (by extension or --host) are reported too; those the configs'
+  // host: globs add only lend their launches.
+  std::vector<std::string> HostFiles, HostPatterns(HostInputs.begin(), HostInputs.end());
   {
     std::vector<std::string> Kernels;
     for (std::string &F : Expanded.Files)
       (isHostSource(F) ? HostFiles : Kernels).push_back(std::move(F));
     Expanded.Files = std::move(Kernels);
-    std::vector<std::string> HostPatterns(HostInputs.begin(), HostInputs.end());
-    FileSettings Here;
-    std::string Ignored;
-    if (Linter(Options).settingsFor("./.", Here, Ignored) && Here.Config)
-      for (const std::string &G : Here.Config->HostGlobs)
-        HostPatterns.push_back(llvm::sys::path::is_absolute(G) || Here.Config->Dir.empty()
-                                   ? G
-                                   : Here.Config->Dir + "/" + G);
-    InputExpansion Host = expandInputs(HostPatterns, hostFilter, "C/C++ host files");
-    for (const std::string &E : Host.Errors) {
-      llvm::WithColor::error(llvm::errs(), "cllint") << E << "\n";
-      Exit = 2;
-    }
-    for (std::string &F : Host.Files)
-      if (std::find(HostFiles.begin(), HostFiles.end(), F) == HostFiles.end())
-        HostFiles.push_back(std::move(F));
   }
+  Linter Probe(Options);
+  FileSettings First;
+  std::string Ignored;
+  Probe.settingsFor(Expanded.Files.empty() ? std::string("./.") : Expanded.Files.front(), First,
+                    Ignored);
+  std::vector<std::string> ConfigPatterns;
+  {
+    std::set<std::string> SeenConfigs;
+    for (const std::string &F : Expanded.Files) {
+      FileSettings S;
+      if (!Probe.settingsFor(F, S, Ignored) || !S.Config ||
+          !SeenConfigs.insert(S.Config->Path).second)
+        continue;
+      for (const std::string &G : S.Config->HostGlobs)
+        ConfigPatterns.push_back(
+            llvm::sys::path::is_absolute(G) || S.Config->Dir.empty() ? G : S.Config->Dir + "/" + G);
+    }
+  }
+  InputExpansion Named = expandInputs(HostPatterns, hostFilter, "C/C++ host files");
+  InputExpansion FromConfig = expandInputs(ConfigPatterns, hostFilter, "C/C++ host files");
+  for (const std::string &E : Named.Errors) {
+    llvm::WithColor::error(llvm::errs(), "cllint") << E << "\n";
+    Exit = 2;
+  }
+  for (const std::string &E : FromConfig.Errors)
+    llvm::WithColor::warning(llvm::errs(), "cllint") << "host: " << E << "\n";
+  HostFiles.insert(HostFiles.end(), Named.Files.begin(), Named.Files.end());
   HostRun Hosts;
-  if (!HostFiles.empty()) {
-    FileSettings Here;
-    std::string Ignored;
-    Linter(Options).settingsFor("./.", Here, Ignored);
-    Hosts = analyseHostFiles(HostFiles, std::vector<std::string>(HostArgs.begin(), HostArgs.end()),
-                             Here.Profile, MaxFileSize);
+  if (!HostFiles.empty() || !FromConfig.Files.empty()) {
+    std::vector<std::string> Args(HostArgs.begin(), HostArgs.end());
+    Hosts = analyseHostFiles(HostFiles, FromConfig.Files, Args, First.Profile, MaxFileSize);
     for (const std::string &W : Hosts.Warnings)
       llvm::WithColor::warning(llvm::errs(), "cllint") << W << "\n";
     Options.Launches = Hosts.Table;
