@@ -52,22 +52,21 @@ std::optional<HandleKey> handleOf(const Expr *E, ASTContext &Ctx) {
   return std::nullopt;
 }
 
-// A string the expression always has: a literal (through macros) or a `const char *` variable
-// initialised with one.
-std::optional<std::string> constantString(const Expr *E) {
+// A string literal (through macros, casts and std::string-like wrappers).
+std::optional<std::string> literalString(const Expr *E) {
   E = E->IgnoreParenImpCasts();
   if (const auto *S = dyn_cast<StringLiteral>(E))
     return S->getString().str();
   if (const auto *C = dyn_cast<CXXConstructExpr>(E); C && C->getNumArgs() >= 1)
-    return constantString(C->getArg(0)); // std::string("name"), cl::string
+    return literalString(C->getArg(0)); // std::string("name"), cl::string
   if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E))
-    return constantString(B->getSubExpr());
+    return literalString(B->getSubExpr());
   if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
-    return constantString(M->getSubExpr());
+    return literalString(M->getSubExpr());
   if (const auto *DR = dyn_cast<DeclRefExpr>(E))
     if (const auto *V = dyn_cast<VarDecl>(DR->getDecl());
         V && V->getInit() && V->getType().isConstQualified())
-      return constantString(V->getInit());
+      return literalString(V->getInit());
   return std::nullopt;
 }
 
@@ -175,6 +174,20 @@ private:
   std::map<HandleKey, std::vector<std::string>> KernelNames;
   std::map<const Decl *, std::vector<const Expr *>> Assigned;
   std::map<std::pair<const Decl *, int64_t>, std::vector<const Expr *>> Elements;
+
+  // A string the expression always has: a literal, or a variable assigned one literal only
+  // (`char *name = "nw_kernel1"; ... clCreateKernel(p, name, &e)`).
+  std::optional<std::string> constantString(const Expr *E, unsigned Depth = 0) {
+    if (auto S = literalString(E))
+      return S;
+    const auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    if (!DR || Depth > 8)
+      return std::nullopt;
+    auto It = Assigned.find(DR->getDecl()->getCanonicalDecl());
+    if (It == Assigned.end() || It->second.size() != 1)
+      return std::nullopt;
+    return constantString(It->second.front(), Depth + 1);
+  }
 
   bool inSystemHeader(const Stmt *S) const {
     return Ctx.getSourceManager().isInSystemHeader(
@@ -389,6 +402,13 @@ private:
 
 } // namespace
 
+namespace {
+
+HostFile parseAs(const std::string &Path, const std::vector<std::string> &ExtraArgs, HostFile Out,
+                 bool Cxx);
+
+} // namespace
+
 HostFile findHostLaunches(const std::string &Path, const std::vector<std::string> &ExtraArgs,
                           unsigned long long MaxFileBytes) {
   HostFile Out;
@@ -398,13 +418,29 @@ HostFile findHostLaunches(const std::string &Path, const std::vector<std::string
     Out.InputErrors.push_back(Error);
     return Out;
   }
-  std::vector<std::string> Args = {isCxx(Path) ? "-xc++" : "-xc",
+  HostFile First = parseAs(Path, ExtraArgs, Out, isCxx(Path));
+  // Many projects build .c host files with a C++ compiler (`#include <iostream>`).
+  if (!First.ParseErrors.empty() && !isCxx(Path)) {
+    HostFile AsCxx = parseAs(Path, ExtraArgs, Out, true);
+    if (AsCxx.ParseErrors.size() < First.ParseErrors.size() ||
+        (AsCxx.ParseErrors.size() == First.ParseErrors.size() &&
+         AsCxx.Launches.size() > First.Launches.size()))
+      return AsCxx;
+  }
+  return First;
+}
+
+namespace {
+
+HostFile parseAs(const std::string &Path, const std::vector<std::string> &ExtraArgs, HostFile Out,
+                 bool Cxx) {
+  std::vector<std::string> Args = {Cxx ? "-xc++" : "-xc",
                                    "-fsyntax-only",
                                    "-Wno-everything",
                                    "-ferror-limit=0",
                                    "-DCL_TARGET_OPENCL_VERSION=300",
                                    "-DCL_HPP_TARGET_OPENCL_VERSION=300"};
-  if (isCxx(Path))
+  if (Cxx)
     Args.push_back("-std=c++17");
   std::string Resource = findClangResourceDir();
   if (!Resource.empty())
@@ -437,5 +473,7 @@ HostFile findHostLaunches(const std::string &Path, const std::vector<std::string
   }
   return Out;
 }
+
+} // namespace
 
 } // namespace cllint
