@@ -10,6 +10,7 @@ void launch(cl_program program, cl_command_queue queue, int n, int w) {
   cl_kernel diag = clCreateKernel(program, "nw_diagonal", &err);
   cl_kernel rows = clCreateKernel(program, "row_filter", &err);
   cl_kernel cols = clCreateKernel(program, "column_stencil", &err);
+  cl_kernel tr = clCreateKernel(program, "tile_transpose", &err);
 
   size_t global1 = (size_t)n * BLOCK_SIZE, local1 = BLOCK_SIZE;
   clEnqueueNDRangeKernel(queue, diag, 1, NULL, &global1, &local1, 0, NULL, NULL);
@@ -20,4 +21,9 @@ void launch(cl_program program, cl_command_queue queue, int n, int w) {
   size_t global3[2] = {(size_t)n, (size_t)w};
   size_t local3[2] = {1, 128};
   clEnqueueNDRangeKernel(queue, cols, 2, NULL, global3, local3, 0, NULL, NULL);
+
+  size_t local4[2];
+  local4[0] = BLOCK_SIZE;
+  local4[1] = BLOCK_SIZE;
+  clEnqueueNDRangeKernel(queue, tr, 2, NULL, global3, local4, 0, NULL, NULL);
 }

@@ -21,6 +21,22 @@ std::array<unsigned, 3> narrow(const std::array<uint64_t, 3> &S) {
 std::vector<Finding> checkHostLaunches(const HostFile &File, const DeviceProfile &Profile) {
   std::vector<Finding> Out;
   for (const HostLaunch &L : File.Launches) {
+    if (L.LocalNull && !L.Kernel.empty()) {
+      // The implementation picks the shape: the kernel's analysis falls back to another
+      // source (a constant launch elsewhere, the config, its attribute) or an assumption.
+      Finding F;
+      F.RuleId = "launch-work-group-size";
+      F.Level = Severity::Note;
+      F.Where = L.Where;
+      F.LineText = L.LineText;
+      F.Message = "local size NULL for kernel '" + L.Kernel +
+                  "': the OpenCL implementation picks the work-group shape, which cllint "
+                  "cannot know; findings on the kernel use its reqd_work_group_size, a kernels: "
+                  "entry, another launch or an assumed shape (pass a local size, or declare "
+                  "reqd_work_group_size, so that the analysis and the device agree)";
+      Out.push_back(std::move(F));
+      continue;
+    }
     if (!L.Local)
       continue;
     std::array<unsigned, 3> Size = narrow(*L.Local);
