@@ -136,6 +136,14 @@ DeviceProfile profile(const std::string &Name, const YAML::Node &N) {
   return P;
 }
 
+std::string located(const std::string &Path, const YAML::Mark &M, const std::string &Msg);
+
+// "FILE:LINE:COL" of a node.
+std::string where(const std::string &Path, const YAML::Mark &M) {
+  std::string S = located(Path, M, "");
+  return S.substr(0, S.size() >= 2 ? S.size() - 2 : 0);
+}
+
 void parseRoot(const YAML::Node &Root, ConfigFile &Out) {
   if (Root.IsNull())
     return; // an empty file is a valid, empty config
@@ -143,14 +151,31 @@ void parseRoot(const YAML::Node &Root, ConfigFile &Out) {
              {"rules", "severity", "profile", "profiles", "std", "flags", "work-group", "fail-on",
               "paths", "verify", "kernels", "host"},
              "the config");
-  if (const YAML::Node R = Root["rules"])
+  auto mention = [&](const std::string &Patterns, const YAML::Mark &M) {
+    llvm::SmallVector<llvm::StringRef, 8> Parts;
+    llvm::StringRef(Patterns).split(Parts, ',', -1, false);
+    for (llvm::StringRef P : Parts) {
+      P = P.trim();
+      if (P.consume_front("-") || P.consume_front("+"); !P.empty())
+        Out.RuleMentions.push_back({P.str(), where(Out.Path, M)});
+    }
+  };
+  if (const YAML::Node R = Root["rules"]) {
     for (const std::string &S : stringList(R, "rules"))
       Out.Rules.append(S);
+    if (R.IsScalar())
+      mention(R.Scalar(), R.Mark());
+    else
+      for (const auto &E : R)
+        mention(E.Scalar(), E.Mark());
+  }
   if (const YAML::Node S = Root["severity"]) {
     if (!S.IsMap())
       fail(S, "severity must map rule ids to note, warning or error");
-    for (const auto &KV : S)
+    for (const auto &KV : S) {
       Out.SeverityOverrides[KV.first.as<std::string>()] = severity(KV.second);
+      Out.RuleMentions.push_back({KV.first.as<std::string>(), where(Out.Path, KV.first.Mark())});
+    }
   }
   if (const YAML::Node P = Root["profiles"]) {
     if (!P.IsMap())

@@ -40,6 +40,9 @@ struct ConfigFile {
   std::vector<analysis::ConfiguredKernel> Kernels;
   // host: globs (relative to Dir) of C/C++ host files whose launches are read.
   std::vector<std::string> HostGlobs;
+  // Every rule id or glob named in rules: and severity:, with where ("FILE:LINE:COL"), so that
+  // the driver, which knows the rules, can reject typos.
+  std::vector<std::pair<std::string, std::string>> RuleMentions;
 };
 
 // Parses one config file; on error returns false and sets Error to "FILE:LINE:COL: problem".

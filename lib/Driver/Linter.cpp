@@ -62,7 +62,8 @@ bool before(const Finding &A, const Finding &B) {
 } // namespace
 
 bool isKnownRuleOrPattern(const std::string &IdOrGlob) {
-  if (llvm::StringRef(IdOrGlob).starts_with("clang-diagnostic-") || IdOrGlob == "*")
+  if (llvm::StringRef(IdOrGlob).starts_with("clang-diagnostic-") || IdOrGlob == "*" ||
+      IdOrGlob == "cllint-suppression" || IdOrGlob == "internal-error")
     return true;
   for (const RuleInfo &R : allRules())
     if (globMatch(IdOrGlob, R.Id))
@@ -83,6 +84,13 @@ bool Linter::settingsFor(const std::string &Path, FileSettings &Out, std::string
       return false;
   }
   ProfileTable Profiles;
+  if (Config)
+    for (const auto &[Pattern, At] : Config->RuleMentions)
+      if (!isKnownRuleOrPattern(Pattern)) {
+        Error = At + ": unknown rule '" + Pattern +
+                "': no rule id matches it (cllint --list-rules lists them)";
+        return false;
+      }
   if (Config) {
     Out.Config = Config;
     Out.Flags = anchored(Config->Flags, Config->Dir);
