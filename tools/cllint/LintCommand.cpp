@@ -23,6 +23,7 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <map>
 #include <set>
 
 namespace cl = llvm::cl;
@@ -100,6 +101,14 @@ cl::opt<std::string> WriteBaseline("write-baseline",
                                             "later runs with --baseline FILE hide them"),
                                    cl::value_desc("FILE"), cl::cat(Category));
 cl::opt<bool> Quiet("quiet", cl::desc("No summary line on stderr"), cl::cat(Category));
+cl::opt<bool> Statistics("statistics",
+                         cl::desc("Print a table of findings per rule (count, fixable) on stdout "
+                                  "instead of the findings"),
+                         cl::cat(Category));
+cl::opt<bool> ExitZero("exit-zero",
+                       cl::desc("Exit 0 even when findings remain (usage and input errors still "
+                                "exit 2)"),
+                       cl::cat(Category));
 cl::opt<unsigned> FileTimeout("file-timeout",
                               cl::desc("Give up on a file after this many seconds and report it "
                                        "(default 120; 0: no limit)"),
@@ -120,6 +129,26 @@ cl::opt<bool> DumpLaunches("dump-launches",
                            cl::cat(Category));
 
 bool hostFilter(llvm::StringRef Path) { return isHostSource(Path.str()); }
+
+// --statistics: findings per rule, like ruff --statistics.
+void printStatistics(const std::vector<FileResult> &Results, llvm::raw_ostream &OS) {
+  struct Row {
+    unsigned Count = 0, Fixable = 0;
+  };
+  std::map<std::string, Row> Rows;
+  for (const FileResult &R : Results)
+    for (const Finding &F : R.Findings) {
+      Row &Rw = Rows[F.RuleId];
+      ++Rw.Count;
+      Rw.Fixable += !F.Fixes.empty();
+    }
+  std::vector<std::pair<std::string, Row>> Sorted(Rows.begin(), Rows.end());
+  std::stable_sort(Sorted.begin(), Sorted.end(),
+                   [](const auto &A, const auto &B) { return A.second.Count > B.second.Count; });
+  OS << llvm::formatv("{0,7}  {1,7}  {2}\n", "count", "fixable", "rule");
+  for (const auto &[Rule, Rw] : Sorted)
+    OS << llvm::formatv("{0,7}  {1,7}  {2}\n", Rw.Count, Rw.Fixable, Rule);
+}
 
 // --dump-launches: the host launches found, then every kernel with the shape it is analysed
 // with and where that shape comes from.
@@ -429,7 +458,7 @@ int runLint(int Argc, const char **Argv) {
         Failing = true;
     }
   }
-  if (Failing && Exit == 0)
+  if (Failing && Exit == 0 && !ExitZero)
     Exit = 1;
 
   EmitOptions Emit;
@@ -453,9 +482,15 @@ int runLint(int Argc, const char **Argv) {
       return usageError(OutputFile + ": cannot write report: " + EC.message());
     OS = File.get();
   }
-  Emit.Color = Color == "always" || (Color == "auto" && OutputFile.empty() &&
-                                     llvm::sys::Process::StandardOutIsDisplayed());
-  if (Format == "json")
+  // NO_COLOR and FORCE_COLOR (no-color.org, force-color.org) decide what --color=auto does.
+  bool Forced = std::getenv("FORCE_COLOR") && *std::getenv("FORCE_COLOR");
+  bool Disabled = std::getenv("NO_COLOR") && *std::getenv("NO_COLOR");
+  Emit.Color = Color == "always" ||
+               (Color == "auto" && !Disabled &&
+                (Forced || (OutputFile.empty() && llvm::sys::Process::StandardOutIsDisplayed())));
+  if (Statistics)
+    printStatistics(Results, *OS);
+  else if (Format == "json")
     emitJson(Results, Emit, *OS);
   else if (Format == "sarif")
     emitSarif(Results, Emit, *OS);
@@ -475,10 +510,31 @@ int runLint(int Argc, const char **Argv) {
       llvm::errs() << "cllint: applied " << FixedCount << " fix(es) in " << FixedFiles
                    << " file(s)\n";
     unsigned Total = Counts[0] + Counts[1] + Counts[2];
-    if (Total)
+    if (Total) {
       llvm::errs() << llvm::formatv("{0} finding(s): {1} error(s), {2} warning(s), {3} note(s) "
-                                    "in {4} file(s)\n",
+                                    "in {4} file(s)",
                                     Total, Counts[2], Counts[1], Counts[0], Results.size());
+      std::map<std::string, unsigned> PerRule;
+      unsigned Safe = 0, Unsafe = 0;
+      for (const FileResult &R : Results)
+        for (const Finding &F : R.Findings) {
+          ++PerRule[F.RuleId];
+          bool HasSafe = false, HasUnsafe = false;
+          for (const Fix &Fx : F.Fixes)
+            (Fx.Safety == FixSafety::Safe ? HasSafe : HasUnsafe) = true;
+          Safe += HasSafe;
+          Unsafe += !HasSafe && HasUnsafe;
+        }
+      std::string Rules;
+      for (const auto &[Rule, N] : PerRule)
+        Rules += (Rules.empty() ? "" : ", ") + Rule + " " + std::to_string(N);
+      llvm::errs() << " (" << Rules << ")\n";
+      if (!ApplyFixes && (Safe || Unsafe))
+        llvm::errs() << llvm::formatv(
+            "{0} fixable with --fix{1}\n", Safe,
+            Unsafe ? llvm::formatv(", {0} more with --fix --fix-unsafe", Unsafe).str()
+                   : std::string());
+    }
   }
   if (mustExitWithoutCleanup()) {
     // A file over its time limit still runs on a detached thread that uses this function's
