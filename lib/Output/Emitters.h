@@ -31,6 +31,13 @@ void emitJson(const std::vector<FileResult> &Results, const EmitOptions &Opts,
 void emitSarif(const std::vector<FileResult> &Results, const EmitOptions &Opts,
                llvm::raw_ostream &OS);
 
+// One line per finding: path:line:col: severity: message [rule-id].
+void emitConcise(const std::vector<FileResult> &Results, const EmitOptions &Opts,
+                 llvm::raw_ostream &OS);
+// GitHub Actions workflow commands (::warning file=...,line=...::message): annotations.
+void emitGithub(const std::vector<FileResult> &Results, const EmitOptions &Opts,
+                llvm::raw_ostream &OS);
+
 // Path relative to Root when it lies inside, else absolute; always '/'-separated.
 std::string displayRelativePath(const std::string &Path, const std::string &Root);
 

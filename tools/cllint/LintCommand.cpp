@@ -34,7 +34,9 @@ namespace {
 cl::OptionCategory Category("cllint options");
 
 cl::list<std::string> Inputs(cl::Positional, cl::desc("<file|dir|glob>..."), cl::cat(Category));
-cl::opt<std::string> Format("format", cl::desc("Output format: text (default), json or sarif"),
+cl::opt<std::string> Format("format",
+                            cl::desc("Output format: text (default), json, sarif, concise (one "
+                                     "line per finding) or github (Actions annotations)"),
                             cl::init("text"), cl::cat(Category));
 cl::opt<std::string> OutputFile("o", cl::desc("Write the report to FILE instead of stdout"),
                                 cl::value_desc("FILE"), cl::cat(Category));
@@ -263,8 +265,10 @@ int runLint(int Argc, const char **Argv) {
     return explainRule(Explain);
   if (Inputs.empty())
     return usageError("no input files; run 'cllint --help'");
-  if (Format != "text" && Format != "json" && Format != "sarif")
-    return usageError("unknown --format '" + Format + "'; expected text, json or sarif");
+  if (Format != "text" && Format != "json" && Format != "sarif" && Format != "concise" &&
+      Format != "github")
+    return usageError("unknown --format '" + Format +
+                      "'; expected text, json, sarif, concise or github");
   if (Color != "auto" && Color != "always" && Color != "never")
     return usageError("unknown --color '" + Color + "'; expected auto, always or never");
   std::optional<Severity> FailOnLevel;
@@ -494,6 +498,10 @@ int runLint(int Argc, const char **Argv) {
     emitJson(Results, Emit, *OS);
   else if (Format == "sarif")
     emitSarif(Results, Emit, *OS);
+  else if (Format == "concise")
+    emitConcise(Results, Emit, *OS);
+  else if (Format == "github")
+    emitGithub(Results, Emit, *OS);
   else
     emitText(Results, Emit, *OS);
   OS->flush();
@@ -505,7 +513,7 @@ int runLint(int Argc, const char **Argv) {
                       ": cannot write the report: " + Why);
   }
 
-  if (!Quiet && Format == "text") {
+  if (!Quiet && (Format == "text" || Format == "concise")) {
     if (ApplyFixes)
       llvm::errs() << "cllint: applied " << FixedCount << " fix(es) in " << FixedFiles
                    << " file(s)\n";
