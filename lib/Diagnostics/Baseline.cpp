@@ -107,7 +107,8 @@ Baseline Baseline::fromResults(const std::vector<FileResult> &Results, const std
   Baseline B(directoryOf(Path));
   for (const FileResult &R : Results) {
     std::string Rel = B.relative(R.Path);
-    std::vector<std::string> Prints = fingerprints(Rel, R.Findings);
+    std::vector<std::string> Prints =
+        fingerprints(Rel, R.Findings, R.Path, [&](const std::string &P) { return B.relative(P); });
     for (size_t I = 0; I < R.Findings.size(); ++I)
       B.Entries.push_back({R.Findings[I].RuleId, Rel, Prints[I], R.Findings[I].Message});
   }
@@ -156,7 +157,8 @@ void Baseline::index() {
 void Baseline::filter(FileResult &R) {
   std::string Rel = relative(R.Path);
   FilesSeen.insert(Rel);
-  std::vector<std::string> Prints = fingerprints(Rel, R.Findings);
+  std::vector<std::string> Prints =
+      fingerprints(Rel, R.Findings, R.Path, [&](const std::string &P) { return relative(P); });
   std::vector<Finding> Kept;
   for (size_t I = 0; I < R.Findings.size(); ++I) {
     const Finding &F = R.Findings[I];

@@ -27,10 +27,21 @@ std::string collapseSpaces(llvm::StringRef S) {
 
 std::vector<std::string> fingerprints(const std::string &RelativePath,
                                       const std::vector<Finding> &Findings) {
+  return fingerprints(RelativePath, Findings, "", nullptr);
+}
+
+std::vector<std::string>
+fingerprints(const std::string &RelativePath, const std::vector<Finding> &Findings,
+             const std::string &MainPath,
+             const std::function<std::string(const std::string &)> &RelativeOf) {
   std::vector<std::string> Out;
   std::map<std::string, unsigned> Occurrence;
   for (const Finding &F : Findings) {
-    std::string Key = F.RuleId + "\n" + RelativePath + "\n" + collapseSpaces(F.LineText);
+    // A finding in an included file is keyed by that file, not by the file that includes it.
+    std::string Path = RelativeOf && !F.Where.File.empty() && F.Where.File != MainPath
+                           ? RelativeOf(F.Where.File)
+                           : RelativePath;
+    std::string Key = F.RuleId + "\n" + Path + "\n" + collapseSpaces(F.LineText);
     unsigned N = Occurrence[Key]++;
     Key += "\n" + std::to_string(N);
     auto Hash = llvm::SHA256::hash(llvm::arrayRefFromStringRef(Key));

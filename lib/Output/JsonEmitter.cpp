@@ -105,7 +105,10 @@ void emitJson(const std::vector<FileResult> &Results, const EmitOptions &Opts,
     J.attributeArray("findings", [&] {
       for (const FileResult &R : Results) {
         std::string Rel = displayRelativePath(R.Path, Opts.SourceRoot);
-        std::vector<std::string> Prints = fingerprints(Rel, R.Findings);
+        std::vector<std::string> Prints =
+            fingerprints(Rel, R.Findings, R.Path, [&](const std::string &P) {
+              return displayRelativePath(P, Opts.SourceRoot);
+            });
         for (size_t I = 0; I < R.Findings.size(); ++I) {
           ++Counts[static_cast<int>(R.Findings[I].Level)];
           J.value(findingJson(R.Findings[I], Prints[I], Opts));

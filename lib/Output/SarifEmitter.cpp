@@ -212,7 +212,10 @@ void emitSarif(const std::vector<FileResult> &Results, const EmitOptions &Opts,
         J.attributeArray("results", [&] {
           for (const FileResult &R : Results) {
             std::string Rel = displayRelativePath(R.Path, Opts.SourceRoot);
-            std::vector<std::string> Prints = fingerprints(Rel, R.Findings);
+            std::vector<std::string> Prints =
+                fingerprints(Rel, R.Findings, R.Path, [&](const std::string &P) {
+                  return displayRelativePath(P, Opts.SourceRoot);
+                });
             for (size_t I = 0; I < R.Findings.size(); ++I)
               J.value(W.result(R.Findings[I], Prints[I]));
           }

@@ -5,6 +5,7 @@
 #include "Diagnostics/Baseline.h"
 #include "Driver/HostRun.h"
 #include "Driver/Linter.h"
+#include "Driver/RunResults.h"
 #include "Fix/FixApplier.h"
 #include "Output/Emitters.h"
 #include "Registry.h"
@@ -404,6 +405,7 @@ int runLint(int Argc, const char **Argv) {
   }
   for (FileResult &R : Hosts.Results)
     Results.push_back(std::move(R));
+  dedupeIncludedFindings(Results);
   if (!WriteBaseline.empty()) {
     Baseline B = Baseline::fromResults(Results, WriteBaseline);
     std::string Error;
