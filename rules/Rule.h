@@ -27,6 +27,11 @@ public:
   FindingBuilder &fix(std::string Description, FixSafety Safety,
                       std::vector<std::pair<clang::CharSourceRange, std::string>> Edits);
   FindingBuilder &cost(std::string Metric, double Value, std::string Summary);
+  // Findings with the same key and message in one file are one problem (see Finding::GroupKey).
+  FindingBuilder &group(std::string Key) {
+    F.GroupKey = std::move(Key);
+    return *this;
+  }
   // Records, with the cost, the work-group shape the verdict was computed for.
   FindingBuilder &shape(const analysis::WorkGroupShape &S);
 

@@ -56,12 +56,12 @@ void scan_blelloch(__global const float *in,
             const uint ai = offset * (2 * lid + 1) - 1;
             const uint bi = offset * (2 * lid + 2) - 1;
             const float t = temp[ai];
-// CHECK: blelloch.cl:[[@LINE-1]]:29: warning: {{.*}} [memory-local-bank-conflict]
+// (the same 32-way load as line 38's 'temp[ai]': grouped into that finding)
             temp[ai] = temp[bi];
 // CHECK: blelloch.cl:[[@LINE-1]]:13: warning: {{.*}} [memory-local-bank-conflict]
 // CHECK: blelloch.cl:[[@LINE-2]]:24: warning: {{.*}} [memory-local-bank-conflict]
             temp[bi] += t;
-// CHECK: blelloch.cl:[[@LINE-1]]:13: warning: {{.*}} [memory-local-bank-conflict]
+// (the same 32-way load and store as line 38's: grouped into that finding)
         }
     }
     barrier(CLK_LOCAL_MEM_FENCE);

@@ -72,6 +72,9 @@ struct Finding {
   std::optional<Cost> Price;
   // The text of the source line at Where, kept so fingerprints survive line shifts.
   std::string LineText;
+  // Findings of one file with the same non-empty key and message have one cause (one array,
+  // one stride): a run reports them as one finding with the other sites as notes.
+  std::string GroupKey;
 };
 
 // Findings of one input file, in source order, plus errors that stopped the file.

@@ -12,4 +12,9 @@ namespace cllint {
 // Returns how many copies were dropped.
 size_t dedupeIncludedFindings(std::vector<FileResult> &Results);
 
+// Findings of one file with the same group key and message (one array read with one stride at
+// several sites) become the first of them, with "(and N more sites at lines ...)" in the
+// message and a note at each other site. Returns how many findings were folded.
+size_t groupFindings(std::vector<FileResult> &Results);
+
 } // namespace cllint

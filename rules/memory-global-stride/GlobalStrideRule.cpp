@@ -125,6 +125,8 @@ private:
                     "through __local memory";
     FindingBuilder B = Ctx.report(A.E->getBeginLoc(), std::move(Msg));
     B.range(A.E->getSourceRange());
+    B.group("memory-global-stride:" + F.kernel().Decl->getNameAsString() + ":" +
+            A.Base->getNameAsString());
     for (size_t I = 1; I < G.Members.size() && I <= 8; ++I)
       B.note(G.Members[I]->E->getBeginLoc(), "accessed together with this one");
     if (G.Members.size() > 9)
@@ -283,6 +285,8 @@ private:
     clang::SourceLocation Loc = A.E->getBeginLoc();
     FindingBuilder B = Ctx.report(Loc, std::move(Msg));
     B.range(A.E->getSourceRange());
+    B.group("memory-global-stride:" + F.kernel().Decl->getNameAsString() + ":" +
+            A.Base->getNameAsString());
     if (const clang::Expr *Origin = strideOrigin(Ctx, F, A, Stride->Dim))
       B.note(Origin->getBeginLoc(),
              "the stride comes from '" + sourceText(Ctx.ast(), Origin) + "'");

@@ -53,6 +53,7 @@ private:
     Msg += assumedShapeText(Shape);
     FindingBuilder B = Ctx.report(A.E->getBeginLoc(), std::move(Msg));
     B.shape(Shape);
+    B.group("memory-local-bank-conflict:" + K.Decl->getNameAsString() + ":" + Name);
     B.range(A.E->getSourceRange());
     if (Shape.Size[0] < P.WarpSize || Shape.Source != "reqd_work_group_size")
       B.note(A.E->getBeginLoc(),

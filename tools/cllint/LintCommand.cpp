@@ -108,6 +108,10 @@ cl::opt<bool> Statistics("statistics",
                          cl::desc("Print a table of findings per rule (count, fixable) on stdout "
                                   "instead of the findings"),
                          cl::cat(Category));
+cl::opt<bool> NoGroup("no-group",
+                      cl::desc("Report every site of a problem on its own instead of one "
+                               "finding with the other sites as notes"),
+                      cl::cat(Category));
 cl::opt<bool> ExitZero("exit-zero",
                        cl::desc("Exit 0 even when findings remain (usage and input errors still "
                                 "exit 2)"),
@@ -406,6 +410,8 @@ int runLint(int Argc, const char **Argv) {
   for (FileResult &R : Hosts.Results)
     Results.push_back(std::move(R));
   dedupeIncludedFindings(Results);
+  if (!NoGroup)
+    groupFindings(Results);
   if (!WriteBaseline.empty()) {
     Baseline B = Baseline::fromResults(Results, WriteBaseline);
     std::string Error;
