@@ -49,6 +49,20 @@ bool cheapExpr(const Stmt *S, unsigned &Nodes) {
 // A local scalar the compiler keeps in a register (not an array, its address never taken as
 // far as this statement shows).
 bool registerVariable(const Expr *LHS) {
+  // A field of a private struct (`b->c`, `s.x`): promoted to registers once inlined.
+  if (const auto *M = dyn_cast<MemberExpr>(LHS->IgnoreParenImpCasts())) {
+    QualType T = M->getType();
+    LangAS AS = T.getAddressSpace();
+    return (AS == LangAS::Default || AS == LangAS::opencl_private) && T->isScalarType();
+  }
+  // A private array element at a constant index (`Z[0]`) lives in a register too.
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(LHS->IgnoreParenImpCasts())) {
+    const auto *Base = dyn_cast<DeclRefExpr>(AS->getBase()->IgnoreParenImpCasts());
+    const auto *V = Base ? dyn_cast<VarDecl>(Base->getDecl()) : nullptr;
+    return V && V->isLocalVarDecl() && V->getType()->isConstantArrayType() &&
+           V->getType().getAddressSpace() != LangAS::opencl_local &&
+           AS->getIdx()->isIntegerConstantExpr(V->getASTContext());
+  }
   const auto *DR = dyn_cast<DeclRefExpr>(LHS->IgnoreParenImpCasts());
   const auto *V = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
   return V && V->isLocalVarDecl() && !V->getType()->isArrayType() &&
@@ -64,6 +78,8 @@ bool selectableArm(const Stmt *S) {
       return false;
     return CS->body_empty() || selectableArm(CS->body_front());
   }
+  if (const auto *U = dyn_cast<UnaryOperator>(S); U && U->isIncrementDecrementOp())
+    return registerVariable(U->getSubExpr()); // `++n`: one add, predicated
   const auto *B = dyn_cast<BinaryOperator>(S);
   if (!B || !B->isAssignmentOp() || !registerVariable(B->getLHS()))
     return false;
@@ -71,9 +87,40 @@ bool selectableArm(const Stmt *S) {
   return cheapExpr(B->getRHS(), Nodes);
 }
 
+// A `switch` whose every case only assigns one cheap value to one register variable, then
+// breaks: compilers emit a chain of selects (or an indexed move), not a branch per case.
+bool selectableSwitch(const SwitchStmt *Sw) {
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Sw->getBody());
+  if (!Body)
+    return false;
+  const Expr *Target = nullptr;
+  unsigned Assignments = 0;
+  for (const Stmt *S : Body->body()) {
+    while (const auto *SC = dyn_cast<SwitchCase>(S)) {
+      Assignments = 0; // a new case
+      S = SC->getSubStmt();
+    }
+    if (isa<BreakStmt, NullStmt>(S))
+      continue;
+    const auto *B = dyn_cast<BinaryOperator>(S);
+    if (!B || B->getOpcode() != BO_Assign || !selectableArm(S) || ++Assignments > 1)
+      return false;
+    // Every case assigns the same variable (or element), as a select would.
+    const Expr *L = B->getLHS()->IgnoreParenImpCasts();
+    if (!Target)
+      Target = L;
+    else if (const auto *TD = dyn_cast<DeclRefExpr>(Target), *LD = dyn_cast<DeclRefExpr>(L);
+             TD && LD ? TD->getDecl() != LD->getDecl() : false)
+      return false;
+  }
+  return Target != nullptr;
+}
+
 } // namespace
 
 bool compilesToSelect(const Stmt *Owner) {
+  if (const auto *Sw = dyn_cast<SwitchStmt>(Owner))
+    return selectableSwitch(Sw);
   if (const auto *C = dyn_cast<ConditionalOperator>(Owner)) {
     unsigned Nodes = 0;
     return cheapExpr(C->getTrueExpr(), Nodes) && cheapExpr(C->getFalseExpr(), Nodes);

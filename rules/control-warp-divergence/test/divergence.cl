@@ -73,6 +73,20 @@ __kernel void negatives(__global float *data, __local float *s, int n, int k) {
   else
     t = sqrt(data[gid]);
   data[gid] = t;
+  // More selects: an increment, a private struct field, a switch that picks one value.
+  int cnt = 0;
+  if (lid & 1)
+    ++cnt;
+  struct { float x, y; } p = {0.0f, 0.0f};
+  if (lid & 2)
+    p.x = data[gid];
+  float z[2] = {0.0f, 0.0f};
+  switch (lid % 4) {
+  case 0: z[0] = data[gid]; break;
+  case 1: z[0] = 2.0f; break;
+  default: z[0] = 3.0f; break;
+  }
+  data[gid] = t + cnt + p.x + z[0];
 }
 
 __attribute__((reqd_work_group_size(64, 1, 1)))
