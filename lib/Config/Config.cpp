@@ -149,7 +149,7 @@ void parseRoot(const YAML::Node &Root, ConfigFile &Out) {
     return; // an empty file is a valid, empty config
   expectKeys(Root,
              {"rules", "severity", "profile", "profiles", "std", "flags", "work-group", "fail-on",
-              "paths", "verify", "kernels", "host"},
+              "paths", "verify", "kernels", "host", "exclude"},
              "the config");
   auto mention = [&](const std::string &Patterns, const YAML::Mark &M) {
     llvm::SmallVector<llvm::StringRef, 8> Parts;
@@ -242,6 +242,8 @@ void parseRoot(const YAML::Node &Root, ConfigFile &Out) {
   }
   if (const YAML::Node H = Root["host"])
     Out.HostGlobs = stringList(H, "host");
+  if (const YAML::Node E = Root["exclude"])
+    Out.Exclude = stringList(E, "exclude");
   // A profile name must resolve against built-ins or this file's own profiles.
   if (Out.Profile) {
     ProfileTable T;

@@ -38,6 +38,9 @@ struct ConfigFile {
   YAML::Node Verify; // the verify: section, read by cllint verify
   // kernels: per kernel name (or glob) launch settings, in file order (the first match wins).
   std::vector<analysis::ConfiguredKernel> Kernels;
+  // exclude: globs (relative to Dir) of files that directories and globs on the command line
+  // do not lint (vendored or generated kernels).
+  std::vector<std::string> Exclude;
   // host: globs (relative to Dir) of C/C++ host files whose launches are read.
   std::vector<std::string> HostGlobs;
   // Every rule id or glob named in rules: and severity:, with where ("FILE:LINE:COL"), so that

@@ -75,12 +75,14 @@ InputExpansion expandInputs(const std::vector<std::string> &Args, SourceFilter A
   std::set<std::string> Seen;
   std::set<llvm::sys::fs::UniqueID> SeenFiles;
   // One file reached under several names (links, `a/../a/x.cl`) is linted once.
-  auto add = [&](const std::string &F) {
+  auto add = [&](const std::string &F, bool Named) {
     llvm::sys::fs::UniqueID ID;
     if (!llvm::sys::fs::getUniqueID(F, ID) && !SeenFiles.insert(ID).second)
       return;
-    if (Seen.insert(F).second)
+    if (Seen.insert(F).second) {
       R.Files.push_back(F);
+      R.Named.push_back(Named);
+    }
   };
   for (const std::string &Arg : Args) {
     if (llvm::sys::fs::is_directory(Arg)) {
@@ -89,7 +91,7 @@ InputExpansion expandInputs(const std::vector<std::string> &Args, SourceFilter A
       if (Found.empty())
         R.Errors.push_back("'" + Arg + "': no " + Kind + " in this directory");
       for (const std::string &F : Found)
-        add(F);
+        add(F, false);
     } else if (!llvm::sys::fs::exists(Arg) && hasGlobChars(Arg)) {
       // The fixed directory prefix before the first wildcard is where the walk starts.
       llvm::StringRef A(Arg);
@@ -112,9 +114,9 @@ InputExpansion expandInputs(const std::vector<std::string> &Args, SourceFilter A
       if (Found.empty())
         R.Errors.push_back("'" + Arg + "': no files match this pattern");
       for (const std::string &F : Found)
-        add(F);
+        add(F, false);
     } else {
-      add(Arg); // missing/unreadable files are reported when read, with the reason
+      add(Arg, true); // missing/unreadable files are reported when read, with the reason
     }
   }
   return R;

@@ -9,7 +9,9 @@
 namespace cllint {
 
 struct InputExpansion {
-  std::vector<std::string> Files;  // in argument order, directories sorted, no duplicates
+  std::vector<std::string> Files; // in argument order, directories sorted, no duplicates
+  // For each file, whether it was named on the command line (not found in a directory or glob).
+  std::vector<bool> Named;
   std::vector<std::string> Errors; // "cllint: 'x': no such file or directory", ...
 };
 

@@ -137,6 +137,19 @@ cl::opt<bool> DumpLaunches("dump-launches",
 
 bool hostFilter(llvm::StringRef Path) { return isHostSource(Path.str()); }
 
+// Path relative to Dir ('/'-separated), as config globs are written.
+std::string relativeToDir(const std::string &Path, const std::string &Dir) {
+  llvm::SmallString<256> Abs(Path), Base(Dir);
+  llvm::sys::fs::make_absolute(Abs);
+  llvm::sys::fs::make_absolute(Base);
+  llvm::sys::path::remove_dots(Abs, true);
+  llvm::sys::path::remove_dots(Base, true);
+  llvm::StringRef A(Abs), B(Base);
+  if (!B.empty() && A.starts_with(B) && A.size() > B.size() && A[B.size()] == '/')
+    return A.drop_front(B.size() + 1).str();
+  return A.str();
+}
+
 // "does not compile: 3:7: unknown type name 'DECLSPEC' (is a -D or -include flag missing? ...)".
 std::string compileFailure(const FileResult &R) {
   const Finding *First = nullptr;
@@ -381,6 +394,24 @@ int runLint(int Argc, const char **Argv) {
   for (const std::string &E : Expanded.Errors) {
     llvm::WithColor::error(llvm::errs(), "cllint") << E << "\n";
     Exit = 2;
+  }
+  // The configs' exclude: globs drop files that directories and globs found (a file named on
+  // the command line is always linted).
+  {
+    Linter Probe(Options);
+    std::vector<std::string> Kept;
+    for (size_t I = 0; I < Expanded.Files.size(); ++I) {
+      const std::string &F = Expanded.Files[I];
+      FileSettings S;
+      std::string Ignored;
+      bool Excluded = false;
+      if (!Expanded.Named[I] && Probe.settingsFor(F, S, Ignored) && S.Config)
+        for (const std::string &G : S.Config->Exclude)
+          Excluded |= globMatch(G, relativeToDir(F, S.Config->Dir));
+      if (!Excluded)
+        Kept.push_back(F);
+    }
+    Expanded.Files = std::move(Kept);
   }
   // Host files are read first: their launches give the kernels their work-group shapes. Those
   // named on the command line (by extension or --host) are reported too; those the configs'
