@@ -181,6 +181,16 @@ std::vector<int64_t> loopOffsets(const KernelFacts &F, const MemoryAccess &A) {
   return Out;
 }
 
+bool walksRecordInUnboundedLoop(const KernelFacts &F, const MemoryAccess &A, int64_t StrideBytes) {
+  Poly Own = A.Bytes.Constant - withoutTripCounters(A.Bytes.Constant);
+  if (!A.Bytes.isAffine() || Own.isZero() || !onlyTripCounters(Own) || !StrideBytes)
+    return false;
+  for (const auto &[M, C] : Own.terms())
+    if (M.size() != 1 || std::abs(C) >= std::abs(StrideBytes))
+      return false; // a step as large as a lane's record moves between records, not within
+  return loopOffsets(F, A).size() < 2;
+}
+
 std::vector<SiblingGroup> siblingGroups(const KernelFacts &F,
                                         const std::vector<const MemoryAccess *> &Accesses,
                                         const std::array<unsigned, 3> &Shape) {
@@ -199,8 +209,8 @@ std::vector<SiblingGroup> siblingGroups(const KernelFacts &F,
         // The same record at a constant distance, or at one that only loop counters move
         // (`for (i = 0; i < 5; i++) ... s[gid].w[i]`).
         Poly Delta = A->Bytes.Constant - First.Bytes.Constant;
-        if (!Delta.constantValue() && (!onlyTripCounters(Delta) || loopOffsets(F, *A).size() < 2 ||
-                                       (!withoutTripCounters(Delta).constantValue())))
+        if (!Delta.constantValue() &&
+            (!onlyTripCounters(Delta) || !withoutTripCounters(Delta).constantValue()))
           continue;
         G.Members.push_back(A);
         G.Offsets.push_back(Delta.constantValue().value_or(0));
@@ -232,6 +242,9 @@ std::optional<WarpTraffic> groupTraffic(const KernelFacts &F, const SiblingGroup
   int64_t FirstConst = First.Bytes.Constant.evaluate(Env).value_or(0);
   for (int64_t &L : Lanes)
     L -= FirstConst;
+  for (const MemoryAccess *M : G.Members)
+    if (walksRecordInUnboundedLoop(F, *M, G.StrideBytes))
+      return std::nullopt; // how much of its record a work-item reads is not known
   for (size_t I = 0; I < G.Members.size(); ++I) {
     const MemoryAccess &M = *G.Members[I];
     // This member's distance from the first when every loop counter is 0, then each

@@ -76,6 +76,11 @@ struct WarpTraffic {
 // iteration where every counter is 0; {0} when no counted loop moves it.
 std::vector<int64_t> loopOffsets(const KernelFacts &F, const MemoryAccess &A);
 
+// Whether A walks through each work-item's own record in a loop whose trip count is not known
+// (`for (i = 0; i < pw_len; i++) pws[gid].i[i]`): the loop's step is smaller than the lane
+// stride. How much of the record the work-item reads, and so the waste, is then unknown.
+bool walksRecordInUnboundedLoop(const KernelFacts &F, const MemoryAccess &A, int64_t StrideBytes);
+
 // Members inside counted loops (`for (i = 0; i < 5; i++)`) count with every iteration's offset.
 std::optional<WarpTraffic> groupTraffic(const KernelFacts &F, const SiblingGroup &G,
                                         const std::array<unsigned, 3> &Shape, unsigned WarpSize,

@@ -217,6 +217,8 @@ private:
       return checkLaneByLane(Ctx, A, Shape);
     if (!Stride || Stride->Bytes.isZero())
       return false; // unknown address (stay silent) or broadcast
+    if (Stride->Value && walksRecordInUnboundedLoop(F, A, *Stride->Value))
+      return false; // a work-item reads an unknown part of its own record
     int64_t Bytes = A.AccessBytes;
     if (Stride->Value && (*Stride->Value == Bytes || *Stride->Value == -Bytes ||
                           (*Stride->Value > -Bytes && *Stride->Value < Bytes)))
