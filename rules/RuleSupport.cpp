@@ -24,9 +24,7 @@ std::string transactionWord(const DeviceProfile &P) {
   return std::to_string(P.SectorBytes) + "-B cache lines";
 }
 
-std::string shapeText(const std::array<unsigned, 3> &S) {
-  return std::to_string(S[0]) + "x" + std::to_string(S[1]) + "x" + std::to_string(S[2]);
-}
+std::string shapeText(const std::array<unsigned, 3> &S) { return analysis::shapeString(S); }
 
 std::string percentText(double Part, double Whole) {
   if (Whole <= 0)

@@ -1,13 +1,10 @@
 #include "HostLaunchCheck.h"
 
 #include "Analysis/TUAnalysis.h"
+#include "RuleSupport.h"
 
 namespace cllint {
 namespace {
-
-std::string percent(uint64_t Part, uint64_t Whole) {
-  return std::to_string((Part * 100 + Whole / 2) / Whole) + "%";
-}
 
 std::array<unsigned, 3> narrow(const std::array<uint64_t, 3> &S) {
   std::array<unsigned, 3> Out;
@@ -57,25 +54,26 @@ std::vector<Finding> checkHostLaunches(const HostFile &File, const DeviceProfile
                 std::to_string(Items) + " work-items, not a multiple of the " + Unit + " width " +
                 std::to_string(Warp) + ": each work-group runs " + std::to_string(Warps) + " " +
                 Unit + (Warps == 1 ? "" : "s") + " with " + std::to_string(Idle) + " of " +
-                std::to_string(Lanes) + " lanes idle (" + percent(Idle, Lanes) +
+                std::to_string(Lanes) + " lanes idle (" + percentText(double(Idle), double(Lanes)) +
                 "); use a multiple of " + std::to_string(Warp) + " such as " +
                 std::to_string(Lanes);
     Cost C;
     C.Profile = Profile.Name;
     C.Metric = "idle-lanes";
     C.Value = double(Idle);
-    C.Summary = std::to_string(Idle) + " idle lanes per work-group (" + percent(Idle, Lanes) +
-                " of issued lanes) on " + Profile.Name;
+    C.Summary = std::to_string(Idle) + " idle lanes per work-group (" +
+                percentText(double(Idle), double(Lanes)) + " of issued lanes) on " + Profile.Name;
     F.Price = C;
     for (const DeviceProfile *Other : {&nvidiaProfile(), &amdProfile()}) {
       if (Other->Name == Profile.Name)
         continue;
       uint64_t OW = Other->WarpSize, OWarps = (Items + OW - 1) / OW, OIdle = OWarps * OW - Items;
       F.Notes.push_back(
-          {L.Where, "on " + Other->Name + " (" + std::to_string(OW) + "-wide): " +
-                        (OIdle ? std::to_string(OIdle) + " of " + std::to_string(OWarps * OW) +
-                                     " lanes idle (" + percent(OIdle, OWarps * OW) + ")"
-                               : std::string("no idle lanes"))});
+          {L.Where,
+           "on " + Other->Name + " (" + std::to_string(OW) + "-wide): " +
+               (OIdle ? std::to_string(OIdle) + " of " + std::to_string(OWarps * OW) +
+                            " lanes idle (" + percentText(double(OIdle), double(OWarps * OW)) + ")"
+                      : std::string("no idle lanes"))});
     }
     Out.push_back(std::move(F));
   }

@@ -1,0 +1,24 @@
+// What `cllint` prints besides the findings.
+#pragma once
+
+#include "Diagnostics/Finding.h"
+#include "Driver/HostRun.h"
+#include "Driver/Linter.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+#include <string>
+#include <vector>
+
+namespace cllint {
+
+// "does not compile: 3:7: unknown type name 'DECLSPEC' (is a -D or -include flag missing? ...)".
+std::string compileFailure(const FileResult &R);
+// --statistics: findings per rule (count, fixable), like ruff --statistics.
+void printStatistics(const std::vector<FileResult> &Results, llvm::raw_ostream &OS);
+// --dump-launches: the host launches found, then every kernel with its work-group shape and
+// where that shape comes from. Returns Exit, or 2 when a file cannot be read or analysed.
+int dumpLaunches(Linter &L, const HostRun &Hosts, const std::vector<std::string> &Files,
+                 unsigned long long MaxFileSize, int Exit);
+
+} // namespace cllint
