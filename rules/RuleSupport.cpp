@@ -41,10 +41,23 @@ std::string numberText(double V) {
   return S;
 }
 
-std::string assumedShapeText(const analysis::WorkGroupShape &S) {
-  if (!S.Assumed)
-    return "";
-  std::string Why = S.Source.rfind("inferred", 0) == 0 ? ", " + S.Source : ": no launch found";
+std::string shapeCaveatText(const analysis::WorkGroupShape &S) {
+  if (!S.Assumed) {
+    if (S.Others.empty())
+      return "";
+    std::string Also;
+    for (const std::string &O : S.Others)
+      Also += (Also.empty() ? "" : ", ") + O;
+    return "; with the " + shapeText(S.Size) + " work-group of the " + S.Source +
+           " (the kernel is also launched as " + Also + ")";
+  }
+  std::string Why;
+  if (S.Source.rfind("inferred", 0) == 0)
+    Why = ", " + S.Source;
+  else if (S.Source.rfind("profile default of ", 0) == 0)
+    Why = ": no launch found, " + S.Source.substr(19);
+  else
+    Why = ": no launch found";
   return "; assuming a " + shapeText(S.Size) + " work-group" + Why +
          " (declare reqd_work_group_size, add a kernels: entry to .cllint.yaml or lint the host "
          "code with it)";

@@ -16,9 +16,10 @@ std::string warpWord(const DeviceProfile &P);
 // "32-B sectors" (nvidia) or "64-B cache lines" (amd).
 std::string transactionWord(const DeviceProfile &P);
 std::string shapeText(const std::array<unsigned, 3> &S);
-// "; assuming a 256x1x1 work-group: no launch found" for a shape nothing declared (empty
-// otherwise), so that a message whose verdict depends on the shape says it is a guess.
-std::string assumedShapeText(const analysis::WorkGroupShape &S);
+// "; assuming a 256x1x1 work-group: no launch found" for a shape nothing declared, so that a
+// message whose verdict depends on the shape says it is a guess; for one of several host launch
+// shapes, which launch it is and the others; empty otherwise.
+std::string shapeCaveatText(const analysis::WorkGroupShape &S);
 std::string percentText(double Part, double Whole);
 // Rounds to one decimal and drops ".0".
 std::string numberText(double V);

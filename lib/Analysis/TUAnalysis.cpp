@@ -2,7 +2,10 @@
 
 #include "Config/RuleSelection.h"
 
+#include "clang/Lex/Lexer.h"
+
 #include <algorithm>
+#include <bit>
 #include <set>
 
 namespace cllint::analysis {
@@ -18,30 +21,51 @@ TUAnalysis::TUAnalysis(clang::ASTContext &Ctx, const DeviceProfile &Profile,
       Configured(Configured), Kernels(KernelModel::build(Ctx)) {}
 
 WorkGroupShape TUAnalysis::workGroupShape(const KernelInfo &K) const {
+  return workGroupShapes(K).front();
+}
+
+std::vector<WorkGroupShape> TUAnalysis::workGroupShapes(const KernelInfo &K) const {
   // A required shape no device can launch (launch-work-group-size reports it) says nothing
   // about warps, and enumerating its lanes would take forever.
   if (K.Required && workGroupItems(K.Required->Size) != 0 &&
       workGroupItems(K.Required->Size) <= MaxWorkGroupItems)
-    return {K.Required->Size, "reqd_work_group_size"};
+    return {{K.Required->Size, "reqd_work_group_size", false, {}}};
   std::string Name = K.Decl->getNameAsString();
   if (Configured)
     for (const ConfiguredKernel &C : *Configured)
       if (C.WorkGroup && globMatch(C.NameGlob, Name))
-        return {*C.WorkGroup, "config kernels: entry at " + C.Source, false, {}};
+        return {{*C.WorkGroup, "config kernels: entry at " + C.Source, false, {}}};
   if (Launches)
-    if (const std::vector<KernelLaunch> *L = Launches->hostLaunches(Name); L && !L->empty()) {
-      WorkGroupShape S{L->front().Local, L->front().Source, false, {}};
-      for (const KernelLaunch &Other : *L)
-        if (Other.Local != S.Size)
-          S.Others.push_back(shapeString(Other.Local) + " (" + Other.Source + ")");
-      if (workGroupItems(S.Size) <= MaxWorkGroupItems)
-        return S;
-    }
+    if (std::vector<WorkGroupShape> S = hostShapes(Name); !S.empty())
+      return S;
   if (ConfiguredWorkGroup)
-    return {*ConfiguredWorkGroup, "config", false, {}};
+    return {{*ConfiguredWorkGroup, "config", false, {}}};
   if (std::optional<WorkGroupShape> Inferred = inferredShape(K))
-    return *Inferred;
-  return {Profile.DefaultWorkGroup, "profile default", true, {}};
+    return {*Inferred};
+  return {defaultShape(K)};
+}
+
+std::vector<WorkGroupShape> TUAnalysis::hostShapes(const std::string &Kernel) const {
+  // Each distinct shape the host launches the kernel with is analysed: a finding names the
+  // launch it holds for and the shapes it was not seen under.
+  std::vector<WorkGroupShape> Out;
+  const std::vector<KernelLaunch> *L = Launches->hostLaunches(Kernel);
+  if (!L)
+    return Out;
+  for (const KernelLaunch &Launch : *L) {
+    if (workGroupItems(Launch.Local) > MaxWorkGroupItems)
+      continue;
+    bool Seen = false;
+    for (const WorkGroupShape &S : Out)
+      Seen |= S.Size == Launch.Local;
+    if (!Seen)
+      Out.push_back({Launch.Local, Launch.Source, false, {}});
+  }
+  for (WorkGroupShape &S : Out)
+    for (const WorkGroupShape &Other : Out)
+      if (Other.Size != S.Size)
+        S.Others.push_back(shapeString(Other.Size) + " by the " + Other.Source);
+  return Out;
 }
 
 namespace {
@@ -58,6 +82,17 @@ unsigned laneDims(const VExpr &E, std::set<const VNode *> &Seen) {
   return M;
 }
 
+// The lane dimensions the kernel's addresses and branches depend on.
+unsigned usedLaneDims(const KernelFacts &F) {
+  std::set<const VNode *> Seen;
+  unsigned Used = 0;
+  for (const MemoryAccess &A : F.accesses())
+    Used |= laneDims(A.ByteOffset, Seen);
+  for (const BranchCondition &C : F.conditions())
+    Used |= laneDims(C.Value, Seen);
+  return Used;
+}
+
 unsigned floorPowerOfTwo(int64_t N) {
   unsigned P = 1;
   while (int64_t(P) * 2 <= N && P < (1u << 30))
@@ -65,7 +100,101 @@ unsigned floorPowerOfTwo(int64_t N) {
   return P;
 }
 
+unsigned ceilPowerOfTwo(int64_t N) {
+  unsigned P = 1;
+  while (int64_t(P) < N && P < (1u << 30))
+    P *= 2;
+  return P;
+}
+
+// The smallest size of dimension D that a comparison of its lane id with a constant implies:
+// `lid < 64` or `lid >= 64` would be decided the same way for every work-item of a smaller
+// group, so the group has more than 64 work-items in that dimension.
+std::optional<std::pair<unsigned, int64_t>> guardedSize(const VExpr &E) {
+  if (!E || E->Ops.size() != 2)
+    return std::nullopt;
+  const VExpr *Id = &E->Ops[0], *C = &E->Ops[1];
+  VOp Op = E->Op;
+  if ((*Id)->Op == VOp::Const) { // `64 > lid` is `lid < 64`
+    std::swap(Id, C);
+    Op = Op == VOp::Lt   ? VOp::Gt
+         : Op == VOp::Gt ? VOp::Lt
+         : Op == VOp::Le ? VOp::Ge
+         : Op == VOp::Ge ? VOp::Le
+                         : Op;
+  }
+  if ((*Id)->Op != VOp::Lane || (*C)->Op != VOp::Const || (*C)->Value < 1)
+    return std::nullopt;
+  int64_t N = (*C)->Value;
+  if (Op == VOp::Lt || Op == VOp::Ge)
+    return std::make_pair(unsigned((*Id)->Value), N + 1);
+  if (Op == VOp::Le || Op == VOp::Gt)
+    return std::make_pair(unsigned((*Id)->Value), N + 2);
+  return std::nullopt;
+}
+
+// Total work-items (a power of two) over the dimensions in the mask Dims, the first ones getting
+// the larger share: 256 over two is 16x16, over three 8x8x4.
+std::array<unsigned, 3> spreadOverDims(unsigned Total, unsigned Dims) {
+  unsigned Bits = 0;
+  while ((2u << Bits) <= Total)
+    ++Bits;
+  std::array<unsigned, 3> Size = {1, 1, 1};
+  for (unsigned D = 0, Left = std::popcount(Dims); D < 3; ++D)
+    if ((Dims >> D) & 1) {
+      unsigned Share = (Bits + Left - 1) / Left;
+      Size[D] = 1u << Share;
+      Bits -= Share;
+      --Left;
+    }
+  return Size;
+}
+
 } // namespace
+
+std::string TUAnalysis::guardText(const clang::Expr *Cond) const {
+  const clang::SourceManager &SM = Ctx.getSourceManager();
+  clang::CharSourceRange R = clang::CharSourceRange::getTokenRange(Cond->getSourceRange());
+  std::string Text = clang::Lexer::getSourceText(R, SM, Ctx.getLangOpts()).str();
+  return "'" + Text + "' at line " + std::to_string(SM.getPresumedLineNumber(Cond->getBeginLoc()));
+}
+
+WorkGroupShape TUAnalysis::defaultShape(const KernelInfo &K) const {
+  // The profile's default spread over the dimensions the kernel uses: a 2-D kernel analysed as
+  // 256x1x1 would see every work-item in row 0.
+  const KernelFacts &F = facts(K);
+  unsigned Used = usedLaneDims(F);
+  std::array<unsigned, 3> Size = Profile.DefaultWorkGroup;
+  std::string Source = "profile default";
+  unsigned DefaultDims = 0;
+  for (unsigned D = 0; D < 3; ++D)
+    DefaultDims |= Size[D] > 1 ? 1u << D : 0;
+  if (Used && Used != DefaultDims && Used != 1) {
+    unsigned Total = floorPowerOfTwo(workGroupItems(Size));
+    Size = spreadOverDims(Total, Used);
+    Source = "profile default of " + std::to_string(Total) + " work-items over the kernel's " +
+             std::to_string(std::popcount(Used)) + " dimensions";
+  }
+  // Guards raise a dimension to the smallest size they make sense for.
+  std::string Guard;
+  for (const BranchCondition &C : F.conditions()) {
+    std::vector<VExpr> Tests = {C.Value};
+    for (const auto &P : C.Parts)
+      Tests.push_back(P.second);
+    for (const VExpr &T : Tests)
+      if (auto G = guardedSize(T); G && (Used >> G->first) & 1 && Size[G->first] < G->second &&
+                                   G->second <= int64_t(MaxWorkGroupItems)) {
+        Size[G->first] = ceilPowerOfTwo(G->second);
+        Guard = guardText(C.Cond);
+      }
+  }
+  if (!Guard.empty()) {
+    if (workGroupItems(Size) > MaxWorkGroupItems)
+      return {Profile.DefaultWorkGroup, "profile default", true, {}};
+    return {Size, "inferred from the guard " + Guard, true, {}};
+  }
+  return {Size, Source, true, {}};
+}
 
 std::optional<WorkGroupShape> TUAnalysis::inferredShape(const KernelInfo &K) const {
   // A `__local` tile subscripted by a bare lane id bounds that dimension of the work-group
@@ -73,11 +202,8 @@ std::optional<WorkGroupShape> TUAnalysis::inferredShape(const KernelInfo &K) con
   // kernel uses must be bounded too.
   const KernelFacts &F = facts(K);
   std::array<int64_t, 3> Bound = {0, 0, 0};
-  std::set<const VNode *> Seen;
-  unsigned Used = 0;
   std::string Tile;
   for (const MemoryAccess &A : F.accesses()) {
-    Used |= laneDims(A.ByteOffset, Seen);
     if (A.AddressSpace != clang::LangAS::opencl_local || A.Indices.size() != A.ArrayDims.size())
       continue;
     for (size_t I = 0; I < A.Indices.size(); ++I)
@@ -92,32 +218,57 @@ std::optional<WorkGroupShape> TUAnalysis::inferredShape(const KernelInfo &K) con
         }
       }
   }
-  for (const BranchCondition &C : F.conditions())
-    Used |= laneDims(C.Value, Seen);
   if (Tile.empty())
     return std::nullopt;
+  unsigned Used = usedLaneDims(F), Unbounded = 0;
   std::array<unsigned, 3> Size = {1, 1, 1};
   for (unsigned D = 0; D < 3; ++D) {
     if (Bound[D])
       Size[D] = floorPowerOfTwo(Bound[D]);
     else if (Used & (1u << D))
-      return std::nullopt; // an id nothing bounds
+      Unbounded |= 1u << D;
   }
-  return WorkGroupShape{Size, "inferred from the __local tile '" + Tile + "'", true, {}};
+  std::string Source = "inferred from the __local tile '" + Tile + "'";
+  if (Unbounded) {
+    // Ids the tile does not bound share what the profile's default leaves (`tile[ly + j][lx]`
+    // with a 32-wide tile and 256 work-items: 32x8).
+    unsigned Left = std::max<uint64_t>(
+        1, floorPowerOfTwo(workGroupItems(Profile.DefaultWorkGroup)) / workGroupItems(Size));
+    std::array<unsigned, 3> Rest = spreadOverDims(Left, Unbounded);
+    for (unsigned D = 0; D < 3; ++D)
+      if ((Unbounded >> D) & 1)
+        Size[D] = Rest[D];
+    Source += " and the profile default of " +
+              std::to_string(floorPowerOfTwo(workGroupItems(Profile.DefaultWorkGroup))) +
+              " work-items";
+  }
+  return WorkGroupShape{Size, Source, true, {}};
 }
 
 const KernelFacts &TUAnalysis::facts(const KernelInfo &K) const {
   auto &Slot = Facts[&K];
-  if (!Slot) {
-    std::map<std::string, int64_t> Args;
-    if (Configured)
-      for (const ConfiguredKernel &C : *Configured)
-        if (globMatch(C.NameGlob, K.Decl->getNameAsString()))
-          for (const auto &[Name, V] : C.Args)
-            Args.emplace(Name, V); // the first matching entry wins
-    Slot = std::make_unique<KernelFacts>(Ctx, K, std::move(Args));
-  }
+  if (!Slot)
+    Slot = std::make_unique<KernelFacts>(Ctx, K, knownArgs(K));
   return *Slot;
+}
+
+std::map<std::string, int64_t> TUAnalysis::knownArgs(const KernelInfo &K) const {
+  std::map<std::string, int64_t> Args;
+  if (Configured)
+    for (const ConfiguredKernel &C : *Configured)
+      if (globMatch(C.NameGlob, K.Decl->getNameAsString()))
+        for (const auto &[Name, V] : C.Args)
+          Args.emplace(Name, V); // the first matching entry wins
+  return Args;
+}
+
+std::optional<std::pair<std::array<uint64_t, 3>, std::string>>
+TUAnalysis::configuredGlobal(const KernelInfo &K) const {
+  if (Configured)
+    for (const ConfiguredKernel &C : *Configured)
+      if (C.Global && globMatch(C.NameGlob, K.Decl->getNameAsString()))
+        return std::make_pair(*C.Global, "config kernels: entry at " + C.Source);
+  return std::nullopt;
 }
 
 std::vector<const KernelFacts *> TUAnalysis::factsReaching(const clang::FunctionDecl *FD) const {
@@ -132,14 +283,14 @@ void TUAnalysis::forEachAccess(std::initializer_list<clang::LangAS> Spaces,
   std::set<const clang::Expr *> Reported;
   for (const KernelInfo &K : Kernels.kernels()) {
     const KernelFacts &F = facts(K);
-    WorkGroupShape Shape = workGroupShape(K);
-    for (const MemoryAccess &A : F.accesses()) {
-      if (std::find(Spaces.begin(), Spaces.end(), A.AddressSpace) == Spaces.end() ||
-          Reported.count(A.E))
-        continue;
-      if (Visit(K, F, A, Shape))
-        Reported.insert(A.E);
-    }
+    for (const WorkGroupShape &Shape : workGroupShapes(K))
+      for (const MemoryAccess &A : F.accesses()) {
+        if (std::find(Spaces.begin(), Spaces.end(), A.AddressSpace) == Spaces.end() ||
+            Reported.count(A.E))
+          continue;
+        if (Visit(K, F, A, Shape))
+          Reported.insert(A.E);
+      }
   }
 }
 

@@ -15,6 +15,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace cllint::analysis {
 
@@ -44,11 +45,21 @@ public:
   clang::ASTContext &context() const { return Ctx; }
   const DeviceProfile &profile() const { return Profile; }
   const KernelModel &kernels() const { return Kernels; }
+  // The shape K is analysed with: its first entry of workGroupShapes().
   WorkGroupShape workGroupShape(const KernelInfo &K) const;
+  // Every shape K is analysed with: one, or one per distinct host launch shape.
+  std::vector<WorkGroupShape> workGroupShapes(const KernelInfo &K) const;
   // The shape a kernel's own `__local` tiles imply, when nothing declares one.
   std::optional<WorkGroupShape> inferredShape(const KernelInfo &K) const;
+  // The profile's default over the dimensions K uses, raised by its guards (`lid < 64`).
+  WorkGroupShape defaultShape(const KernelInfo &K) const;
   // Accesses, conditions and divisions of K with its helpers inlined; computed on first use.
   const KernelFacts &facts(const KernelInfo &K) const;
+  // Scalar arguments the config's kernels: entries give K (`args: {w: 1024}`).
+  std::map<std::string, int64_t> knownArgs(const KernelInfo &K) const;
+  // The global size a kernels: entry gives K, with where it is written.
+  std::optional<std::pair<std::array<uint64_t, 3>, std::string>>
+  configuredGlobal(const KernelInfo &K) const;
   // Facts of every kernel that reaches FD (FD's own code analysed in each kernel's context).
   std::vector<const KernelFacts *> factsReaching(const clang::FunctionDecl *FD) const;
 
@@ -60,6 +71,10 @@ public:
   void forEachAccess(std::initializer_list<clang::LangAS> Spaces, const AccessVisitor &Visit) const;
 
 private:
+  std::vector<WorkGroupShape> hostShapes(const std::string &Kernel) const;
+  // "'lid < 64' at line 12".
+  std::string guardText(const clang::Expr *Cond) const;
+
   clang::ASTContext &Ctx;
   const DeviceProfile &Profile;
   std::optional<std::array<unsigned, 3>> ConfiguredWorkGroup;

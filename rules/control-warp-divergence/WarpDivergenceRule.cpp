@@ -57,28 +57,28 @@ public:
   void check(RuleContext &Ctx) override {
     std::set<const clang::Expr *> Seen;
     const DeviceProfile &P = Ctx.profile();
-    for (const KernelInfo &K : Ctx.analysis().kernels().kernels()) {
-      WorkGroupShape Shape = Ctx.analysis().workGroupShape(K);
-      for (const BranchCondition &C : Ctx.analysis().facts(K).conditions()) {
-        // A select runs one instruction stream for the whole warp: nothing to report.
-        if (C.Select || !dependsOnLanes(C.Value) || Seen.count(C.Cond))
-          continue;
-        // A loop whose trip count differs between lanes: judged on the iterations lanes idle.
-        if (llvm::isa<clang::ForStmt, clang::WhileStmt, clang::DoStmt>(C.Owner))
-          if (std::optional<TripSpread> T = tripSpread(C.Value, Shape.Size, P.WarpSize)) {
-            Seen.insert(C.Cond);
-            if (T->IdleShare >= MinIdleShare && T->UnevenWarps * 2 > T->Warps)
-              reportTrips(Ctx, C, *T, Shape);
+    for (const KernelInfo &K : Ctx.analysis().kernels().kernels())
+      for (const WorkGroupShape &Shape : Ctx.analysis().workGroupShapes(K))
+        for (const BranchCondition &C : Ctx.analysis().facts(K).conditions()) {
+          // A select runs one instruction stream for the whole warp: nothing to report.
+          if (C.Select || !dependsOnLanes(C.Value) || Seen.count(C.Cond))
             continue;
-          }
-        bool Switch = llvm::isa<clang::SwitchStmt>(C.Owner);
-        ConditionVerdict V = classifyCondition(C.Value, Shape.Size, P.WarpSize, !Switch);
-        if (V.K != ConditionVerdict::Divergent)
-          continue;
-        Seen.insert(C.Cond);
-        report(Ctx, C, V, Shape, Switch);
-      }
-    }
+          // A loop whose trip count differs between lanes: judged on the iterations lanes idle.
+          if (llvm::isa<clang::ForStmt, clang::WhileStmt, clang::DoStmt>(C.Owner))
+            if (std::optional<TripSpread> T = tripSpread(C.Value, Shape.Size, P.WarpSize)) {
+              if (T->IdleShare >= MinIdleShare && T->UnevenWarps * 2 > T->Warps) {
+                Seen.insert(C.Cond);
+                reportTrips(Ctx, C, *T, Shape);
+              }
+              continue;
+            }
+          bool Switch = llvm::isa<clang::SwitchStmt>(C.Owner);
+          ConditionVerdict V = classifyCondition(C.Value, Shape.Size, P.WarpSize, !Switch);
+          if (V.K != ConditionVerdict::Divergent)
+            continue;
+          Seen.insert(C.Cond);
+          report(Ctx, C, V, Shape, Switch);
+        }
   }
 
 private:
@@ -102,7 +102,7 @@ private:
         " measured 1.94x for trip counts 'lid % 8' against the same work aligned to warps on an "
         "NVIDIA H100); give the work-items of a " +
         Warp + " equal trip counts, e.g. by distributing the iterations across the " + Warp +
-        assumedShapeText(Shape);
+        shapeCaveatText(Shape);
     FindingBuilder B = Ctx.report(C.Cond->getBeginLoc(), std::move(Msg));
     B.shape(Shape);
     B.range(C.Cond->getSourceRange());
@@ -156,7 +156,7 @@ private:
              "with sequential addressing)";
     else
       Msg += "; remap the work so that whole " + Warp + "s take the same path";
-    Msg += assumedShapeText(Shape);
+    Msg += shapeCaveatText(Shape);
     const clang::Expr *At = divergentPart(C, Shape, P.WarpSize);
     if (!At)
       At = C.Cond;

@@ -48,6 +48,15 @@ std::optional<Poly> divided(const Poly &P, int64_t K) {
   return R;
 }
 
+// Transactions that Rows accesses of Bytes each, Step bytes apart, touch (from an aligned base).
+int64_t sectorsOfRows(int64_t Rows, int64_t Step, int64_t Bytes, int64_t Unit) {
+  std::set<int64_t> Units;
+  for (int64_t R = 0; R < Rows; ++R)
+    for (int64_t B = R * Step; B < R * Step + Bytes; B += Unit)
+      Units.insert(B >= 0 ? B / Unit : (B - Unit + 1) / Unit);
+  return int64_t(Units.size());
+}
+
 class GlobalStrideRule : public Rule {
 public:
   void check(RuleContext &Ctx) override {
@@ -55,34 +64,39 @@ public:
     std::set<const clang::Expr *> Reported;
     for (const KernelInfo &K : Ctx.analysis().kernels().kernels()) {
       const KernelFacts &F = Ctx.analysis().facts(K);
-      WorkGroupShape Shape = Ctx.analysis().workGroupShape(K);
-      std::vector<const MemoryAccess *> Global;
-      for (const MemoryAccess &A : F.accesses())
-        if ((A.AddressSpace == clang::LangAS::opencl_global ||
-             A.AddressSpace == clang::LangAS::opencl_constant) &&
-            !Reported.count(A.E))
-          Global.push_back(&A);
-      for (const SiblingGroup &G : siblingGroups(F, Global, Shape.Size)) {
-        int64_t Widest = 0;
-        for (const MemoryAccess *A : G.Members)
-          Widest = std::max(Widest, A->AccessBytes);
-        // One access that a counted loop moves through the record.
-        bool Looped = loopOffsets(F, *G.Members.front()).size() > 1;
-        if ((G.Members.size() > 1 || Looped) && std::abs(G.StrideBytes) > Widest) {
-          if (checkGroup(Ctx, F, G, Shape))
-            for (const MemoryAccess *A : G.Members)
-              Reported.insert(A->E);
-          continue;
-        }
-        // Unit strides (`a[i]`, `a[i + 1]`) and lone accesses are judged one by one.
-        for (const MemoryAccess *A : G.Members)
-          if (checkAccess(Ctx, F, *A, Shape))
-            Reported.insert(A->E);
-      }
+      for (const WorkGroupShape &Shape : Ctx.analysis().workGroupShapes(K))
+        checkKernel(Ctx, F, Shape, Reported);
     }
   }
 
 private:
+  void checkKernel(RuleContext &Ctx, const KernelFacts &F, const WorkGroupShape &Shape,
+                   std::set<const clang::Expr *> &Reported) {
+    std::vector<const MemoryAccess *> Global;
+    for (const MemoryAccess &A : F.accesses())
+      if ((A.AddressSpace == clang::LangAS::opencl_global ||
+           A.AddressSpace == clang::LangAS::opencl_constant) &&
+          !Reported.count(A.E))
+        Global.push_back(&A);
+    for (const SiblingGroup &G : siblingGroups(F, Global, Shape.Size)) {
+      int64_t Widest = 0;
+      for (const MemoryAccess *A : G.Members)
+        Widest = std::max(Widest, A->AccessBytes);
+      // One access that a counted loop moves through the record.
+      bool Looped = loopOffsets(F, *G.Members.front()).size() > 1;
+      if ((G.Members.size() > 1 || Looped) && std::abs(G.StrideBytes) > Widest) {
+        if (checkGroup(Ctx, F, G, Shape))
+          for (const MemoryAccess *A : G.Members)
+            Reported.insert(A->E);
+        continue;
+      }
+      // Unit strides (`a[i]`, `a[i + 1]`) and lone accesses are judged one by one.
+      for (const MemoryAccess *A : G.Members)
+        if (checkAccess(Ctx, F, *A, Shape))
+          Reported.insert(A->E);
+    }
+  }
+
   // Several accesses to one record per work-item: the sectors of all of them count. A work-item
   // that reads its whole record wastes nothing (measured at full bandwidth); one that reads a
   // few fields of a larger record is reported once, at its first access.
@@ -194,7 +208,7 @@ private:
         percentText(T.Useful, T.Touched * TU) +
         " of fetched bytes are used; let consecutive work-items access consecutive elements, or "
         "stage the data through __local memory" +
-        assumedShapeText(Shape);
+        shapeCaveatText(Shape);
     FindingBuilder B = Ctx.report(A.E->getBeginLoc(), std::move(Msg));
     B.shape(Shape);
     B.range(A.E->getSourceRange());
@@ -262,9 +276,13 @@ private:
       std::string S = InElements ? InElements->str() : Stride->Bytes.str() + " B";
       Msg += " with stride = " + S + (InElements ? " elements" : "") +
              " between consecutive work-items";
-      // Once the stride reaches a transaction every lane needs its own.
+      // Once the stride reaches a transaction every lane needs its own, except lanes of a
+      // warp that spans rows (16x16: two rows of 16) whose rows are a constant step apart.
       int64_t Lanes = P.WarpSize;
       T.Touched = Lanes * ((Bytes + TU - 1) / TU);
+      if (Stride->Dim == 0 && Shape.Size[0] < P.WarpSize)
+        if (std::optional<int64_t> Step = A.Bytes.Lane[1].constantValue())
+          T.Touched = Shape.Size[0] * sectorsOfRows(P.WarpSize / Shape.Size[0], *Step, Bytes, TU);
       T.Useful = Lanes * Bytes;
       T.Minimum = (T.Useful + TU - 1) / TU;
       int64_t Unit1 = std::max<int64_t>(1, AoS ? Bytes : A.ElementBytes);
@@ -283,7 +301,7 @@ private:
                : "; let consecutive work-items access consecutive elements, or stage the data "
                  "through __local memory";
     if (ShapeMatters)
-      Msg += assumedShapeText(Shape);
+      Msg += shapeCaveatText(Shape);
     clang::SourceLocation Loc = A.E->getBeginLoc();
     FindingBuilder B = Ctx.report(Loc, std::move(Msg));
     B.range(A.E->getSourceRange());

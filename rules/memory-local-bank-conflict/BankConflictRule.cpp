@@ -50,7 +50,7 @@ private:
       Msg += "; " + paddingText(Ctx, A, *Plan, Shape);
     else if (A.ArrayDims.size() < 2)
       Msg += "; change the indexing so consecutive work-items use consecutive words";
-    Msg += assumedShapeText(Shape);
+    Msg += shapeCaveatText(Shape);
     FindingBuilder B = Ctx.report(A.E->getBeginLoc(), std::move(Msg));
     B.shape(Shape);
     B.group("memory-local-bank-conflict:" + K.Decl->getNameAsString() + ":" + Name);

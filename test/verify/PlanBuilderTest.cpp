@@ -6,7 +6,9 @@
 #include "Driver/Linter.h"
 #include "TestUtil.h"
 
+#include <fstream>
 #include <gtest/gtest.h>
+#include <optional>
 
 using namespace cllint;
 using namespace cllint::verify;
@@ -29,14 +31,17 @@ Position positionOf(const std::string &Text, size_t Offset) {
 }
 
 struct Input {
-  Linter L{[] {
-    LintOptions O;
-    O.NoConfig = true;
-    return O;
-  }()};
+  Linter L;
   FileResult R;
 
-  explicit Input(const std::string &Name, bool KeepFindings = false) {
+  explicit Input(const std::string &Name, bool KeepFindings = false,
+                 std::optional<std::string> Config = std::nullopt)
+      : L([&] {
+          LintOptions O;
+          O.NoConfig = !Config;
+          O.ConfigPath = Config;
+          return O;
+        }()) {
     R = L.lintFile(input(Name));
     EXPECT_TRUE(R.InputErrors.empty());
     EXPECT_FALSE(R.CompileFailed);
@@ -144,6 +149,27 @@ TEST(PlanBuilder, StridedReadGetsAUnitStrideWhatIf) {
   Ran R = runPlan(Set, "strided");
   EXPECT_EQ(R.Status, 0) << R.Out << R.Err;
   EXPECT_NE(R.Out.find("not compared (what-if)"), std::string::npos) << R.Out;
+}
+
+TEST(PlanBuilder, ConfigKernelsEntryGivesGlobalSizeAndArguments) {
+  std::string Dir = scratch("config-kernels");
+  std::string Config = Dir + "/.cllint.yaml";
+  std::ofstream(Config) << "kernels:\n  gather_*:\n    global: [2048]\n    work-group: [64]\n"
+                           "    args: {stride: 7}\n";
+  Input In("strided.cl", false, Config);
+  In.add("memory-global-stride", "in[gid * stride]");
+  PlanSet Set = In.plan();
+  ASSERT_EQ(Set.Cases.size(), 1u) << reasons(Set);
+  const PlannedCase &C = Set.Cases[0];
+  EXPECT_EQ(C.Setup.Global[0], 2048u);
+  EXPECT_EQ(C.Setup.Local[0], 64u);
+  EXPECT_EQ(arg(C, "stride").Value, 7);
+  EXPECT_EQ(arg(C, "in").Elements, 2047u * 7 + 1);
+  std::string Said;
+  for (const std::string &A : C.Setup.Assumptions)
+    Said += A + "\n";
+  EXPECT_NE(Said.find("global size 2048 (config kernels: entry at"), std::string::npos) << Said;
+  EXPECT_NE(Said.find("stride = 7 (config kernels: args)"), std::string::npos) << Said;
 }
 
 TEST(PlanBuilder, WhatIfTouchingFewerBytesCountsItsOwnFootprint) {

@@ -181,8 +181,14 @@ std::optional<KernelSetup> planKernelSetup(const TUAnalysis &A, const KernelInfo
     S.Required = K.Required->Size;
   const KernelSpec *Spec = Request.Spec;
 
-  // NDRange.
+  // NDRange. A kernels: entry of the config stands in for what a spec does not say.
   S.Dims = usedDimensions(K);
+  auto ConfigGlobal = A.configuredGlobal(K);
+  std::map<std::string, int64_t> ConfigArgs = A.knownArgs(K);
+  if (ConfigGlobal && !(Spec && Spec->Global))
+    for (unsigned D = 0; D < 3; ++D)
+      if (ConfigGlobal->first[D] > 1)
+        S.Dims = std::max(S.Dims, D + 1);
   if (Spec && Spec->Global)
     S.Dims = static_cast<unsigned>(Spec->Global->size());
   else if (Spec && Spec->Local)
@@ -199,21 +205,21 @@ std::optional<KernelSetup> planKernelSetup(const TUAnalysis &A, const KernelInfo
         return std::nullopt;
       }
   } else {
+    // The lint's shape: host launch, config, inference, or the profile's default spread over
+    // the kernel's dimensions (16x16 for 2-D, 8x8x4 for 3-D).
     WorkGroupShape Shape = A.workGroupShape(K);
-    bool ProfileDefault = Shape.Assumed;
-    if (ProfileDefault && S.Dims == 2)
-      S.Local = {16, 16, 1};
-    else if (ProfileDefault && S.Dims == 3)
-      S.Local = {8, 8, 4};
-    else
-      for (unsigned D = 0; D < 3; ++D)
-        S.Local[D] = D < S.Dims ? Shape.Size[D] : 1;
-    S.Assumptions.push_back("local size " + dimsText(S.Local, S.Dims) + " (" +
-                            (ProfileDefault ? "profile default" : Shape.Source) + ")");
+    for (unsigned D = 0; D < 3; ++D)
+      S.Local[D] = D < S.Dims ? Shape.Size[D] : 1;
+    S.Assumptions.push_back("local size " + dimsText(S.Local, S.Dims) + " (" + Shape.Source + ")");
   }
   if (Spec && Spec->Global) {
     for (unsigned D = 0; D < S.Dims; ++D)
       S.Global[D] = (*Spec->Global)[D];
+  } else if (ConfigGlobal) {
+    for (unsigned D = 0; D < S.Dims; ++D)
+      S.Global[D] = ConfigGlobal->first[D];
+    S.Assumptions.push_back("global size " + dimsText(S.Global, S.Dims) + " (" +
+                            ConfigGlobal->second + ")");
   } else {
     std::vector<uint64_t> G;
     if (Request.Global && Request.Global->size() == S.Dims) {
@@ -307,6 +313,10 @@ std::optional<KernelSetup> planKernelSetup(const TUAnalysis &A, const KernelInfo
           WhyNot = "spec value of integer parameter '" + Arg.Name + "' is not an integer";
           return std::nullopt;
         }
+      } else if (auto Known = ConfigArgs.find(Arg.Name); Known != ConfigArgs.end()) {
+        Arg.Value = double(Known->second);
+        S.Assumptions.push_back(Arg.Name + " = " + std::to_string(Known->second) +
+                                " (config kernels: args)");
       } else if (!Arg.Integer) {
         Arg.Value = 1.5;
         S.Assumptions.push_back(Arg.Name + " = 1.5 (floating default)");

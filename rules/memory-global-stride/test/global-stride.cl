@@ -18,11 +18,6 @@ __kernel void strided(__global float *out, __global const float *in, int n, int 
   out[gid] = in[gid * n];
 // CHECK: global-stride.cl:[[@LINE-1]]:14: warning: global load with stride = n elements between consecutive work-items: for n >= 8 each warp touches 32 32-B sectors for 128 useful bytes (minimum 4); 13% of fetched bytes are used; let consecutive work-items access consecutive elements, or stage the data through __local memory [memory-global-stride]
 // CHECK: global-stride.cl:[[@LINE-2]]:17: note: the stride comes from 'gid * n'
-  int gx = get_global_id(0), gy = get_global_id(1);
-  out[gx * width + gy] = m[gy * width + gx];
-// CHECK: global-stride.cl:[[@LINE-1]]:3: warning: global store with stride = width elements between consecutive work-items: for width >= 8 each warp touches 32 32-B sectors for 128 useful bytes (minimum 4); 13% of fetched bytes are used; let consecutive work-items access consecutive elements, or stage the data through __local memory; assuming a 256x1x1 work-group: no launch found (declare reqd_work_group_size, add a kernels: entry to .cllint.yaml or lint the host code with it) [memory-global-stride]
-// CHECK: global-stride.cl:[[@LINE-2]]:7: note: the stride comes from 'gx * width'
-// CHECK: global-stride.cl:[[@LINE-3]]:3: note: work-group shape 256x1x1 (profile default)
   out[gid] = ps[gid].x;
 // CHECK: global-stride.cl:[[@LINE-1]]:14: warning: global load of a 4-B field from an array of 16-B structs: consecutive work-items are 16 B apart: each warp touches 16 32-B sectors for 128 useful bytes (minimum 4); 25% of fetched bytes are used; store the field in its own array (structure of arrays) [memory-global-stride]
   float4 q = vload4(0, in + gid * 8);
@@ -39,6 +34,15 @@ __kernel void strided(__global float *out, __global const float *in, int n, int 
   out[gid] = *(in + gid * 2);
 // CHECK: global-stride.cl:[[@LINE-1]]:14: warning: global load with a stride of 2 elements (8 B) between consecutive work-items: each warp touches 8 32-B sectors for 128 useful bytes (minimum 4); 50% of fetched bytes are used; let consecutive work-items access consecutive elements, or stage the data through __local memory [memory-global-stride]
 // CHECK: global-stride.cl:[[@LINE-2]]:21: note: the stride comes from 'gid * 2'
+}
+
+// A 2-D kernel with no launch is analysed as 16x16: a warp spans two rows of 16.
+__kernel void transposed(__global float *out, __global const float *m, int width) {
+  int gx = get_global_id(0), gy = get_global_id(1);
+  out[gx * width + gy] = m[gy * width + gx];
+// CHECK: global-stride.cl:[[@LINE-1]]:3: warning: global store with stride = width elements between consecutive work-items: for width >= 8 each warp touches 16 32-B sectors for 128 useful bytes (minimum 4); 25% of fetched bytes are used; let consecutive work-items access consecutive elements, or stage the data through __local memory; assuming a 16x16x1 work-group: no launch found, 256 work-items over the kernel's 2 dimensions (declare reqd_work_group_size, add a kernels: entry to .cllint.yaml or lint the host code with it) [memory-global-stride]
+// CHECK: global-stride.cl:[[@LINE-2]]:7: note: the stride comes from 'gx * width'
+// CHECK: global-stride.cl:[[@LINE-3]]:3: note: work-group shape 16x16x1 (profile default of 256 work-items over the kernel's 2 dimensions)
 }
 
 __kernel void contiguous(__global float *out, __global const float *in, __global float4 *v,
@@ -61,9 +65,10 @@ __attribute__((reqd_work_group_size(16, 16, 1)))
 __kernel void tiles(__global float *out, __global const float *in, int w) {
   int x = get_global_id(0), y = get_global_id(1);
   out[y * w + x] = in[x * w + y];
-// CHECK: global-stride.cl:[[@LINE-1]]:20: warning: global load with stride = w elements between consecutive work-items: for w >= 8 each warp touches 32 32-B sectors for 128 useful bytes (minimum 4); 13% of fetched bytes are used; let consecutive work-items access consecutive elements, or stage the data through __local memory [memory-global-stride]
-// CHECK: global-stride.cl:[[@LINE-2]]:23: note: the stride comes from 'x * w'
-// CHECK: global-stride.cl:[[@LINE-3]]:20: note: work-group shape 16x16x1 (reqd_work_group_size)
+// A warp is two rows of 16 whose addresses are one element apart: they share sectors.
+// CHECK: global-stride.cl:[[@LINE-2]]:20: warning: global load with stride = w elements between consecutive work-items: for w >= 8 each warp touches 16 32-B sectors for 128 useful bytes (minimum 4); 25% of fetched bytes are used; let consecutive work-items access consecutive elements, or stage the data through __local memory [memory-global-stride]
+// CHECK: global-stride.cl:[[@LINE-3]]:23: note: the stride comes from 'x * w'
+// CHECK: global-stride.cl:[[@LINE-4]]:20: note: work-group shape 16x16x1 (reqd_work_group_size)
 }
 
 // On amd a wavefront is 64 lanes and a transaction a 64-B cache line:

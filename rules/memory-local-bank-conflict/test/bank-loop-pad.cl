@@ -20,7 +20,8 @@ void loop_tile(__global float *out, __global const float *in, int w) {
 // CHECK: bank-loop-pad.cl:[[@LINE-8]]:17: note: 'tile' is declared here
 }
 
-// The same without reqd_work_group_size: the profile's default shape is not the launch's.
+// The same without reqd_work_group_size: the tile bounds lx to 32, and the profile's 256
+// work-items leave 8 rows, as the real launch.
 __kernel void loop_tile_no_shape(__global float *out, __global const float *in, int w) {
   __local float tile2[TILE_DIM][TILE_DIM];
   int lx = get_local_id(0), ly = get_local_id(1);
@@ -29,8 +30,8 @@ __kernel void loop_tile_no_shape(__global float *out, __global const float *in, 
   barrier(CLK_LOCAL_MEM_FENCE);
   for (int j = 0; j < TILE_DIM; j += BLOCK_ROWS)
     out[(ly + j) * w + lx] = tile2[lx][ly + j];
-// CHECK: bank-loop-pad.cl:[[@LINE-1]]:30: warning: __local load of 'tile2' has a 32-way bank conflict: {{.*}}so the access is replayed 32 times; assuming a 256x1x1 work-group: no launch found (declare reqd_work_group_size, add a kernels: entry to .cllint.yaml or lint the host code with it) [memory-local-bank-conflict]
-// CHECK: bank-loop-pad.cl:[[@LINE-2]]:30: note: work-group shape 256x1x1 (profile default)
+// CHECK: bank-loop-pad.cl:[[@LINE-1]]:30: warning: __local load of 'tile2' has a 32-way bank conflict: {{.*}}so the access is replayed 32 times; assuming a 32x8x1 work-group, inferred from the __local tile 'tile2[32][32]' and the profile default of 256 work-items (declare reqd_work_group_size, add a kernels: entry to .cllint.yaml or lint the host code with it) [memory-local-bank-conflict]
+// CHECK: bank-loop-pad.cl:[[@LINE-2]]:30: note: work-group shape 32x8x1 (inferred from the __local tile 'tile2[32][32]' and the profile default of 256 work-items)
 }
 
 // j runs to 32 with ly up to 7: ly + j reaches 39, past the inner bound; no padding offered.
