@@ -192,9 +192,10 @@ void parseRoot(const YAML::Node &Root, ConfigFile &Out) {
     Out.FailOn = severity(F);
   if (const YAML::Node Paths = Root["paths"]) {
     if (!Paths.IsSequence())
-      fail(Paths, "paths must be a list of {glob, std, flags, work-group} entries");
+      fail(Paths, "paths must be a list of {glob, std, flags, work-group, rules, severity} "
+                  "entries");
     for (const auto &E : Paths) {
-      expectKeys(E, {"glob", "std", "flags", "work-group"}, "a paths entry");
+      expectKeys(E, {"glob", "std", "flags", "work-group", "rules", "severity"}, "a paths entry");
       if (!E["glob"])
         fail(E, "a paths entry needs a 'glob'");
       FlagsForGlob G;
@@ -202,6 +203,23 @@ void parseRoot(const YAML::Node &Root, ConfigFile &Out) {
       readFlags(E, G.Flags);
       if (E["work-group"])
         G.WorkGroup = workGroup(E["work-group"]);
+      if (const YAML::Node R = E["rules"]) {
+        G.RulePatterns = stringList(R, "rules");
+        if (R.IsScalar())
+          mention(R.Scalar(), R.Mark());
+        else
+          for (const auto &X : R)
+            mention(X.Scalar(), X.Mark());
+      }
+      if (const YAML::Node S = E["severity"]) {
+        if (!S.IsMap())
+          fail(S, "severity must map rule ids to note, warning or error");
+        for (const auto &KV : S) {
+          G.SeverityOverrides[KV.first.as<std::string>()] = severity(KV.second);
+          Out.RuleMentions.push_back(
+              {KV.first.as<std::string>(), where(Out.Path, KV.first.Mark())});
+        }
+      }
       Out.PerPath.push_back(std::move(G));
     }
   }

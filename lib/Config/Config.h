@@ -18,10 +18,14 @@
 
 namespace cllint {
 
+// A paths: entry: settings for the files its glob matches, on top of the file-wide ones
+// (like ruff's per-file-ignores).
 struct FlagsForGlob {
   std::string Glob; // relative to the config file's directory; '*' also crosses '/'
   CompileFlags Flags;
   std::optional<std::array<unsigned, 3>> WorkGroup;
+  std::vector<std::string> RulePatterns; // after the config's rules:
+  std::map<std::string, Severity> SeverityOverrides;
 };
 
 struct ConfigFile {

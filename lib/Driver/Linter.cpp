@@ -4,6 +4,7 @@
 #include "Analysis/TUAnalysis.h"
 #include "Diagnostics/Suppressions.h"
 #include "Frontend/OpenCLParser.h"
+#include "Output/Emitters.h"
 #include "Registry.h"
 #include "Support/CrashIsolation.h"
 #include "Support/InputFiles.h"
@@ -37,16 +38,6 @@ CompileFlags anchored(const CompileFlags &F, const std::string &Dir) {
     }
   }
   return Out;
-}
-
-std::string relativeTo(const std::string &Path, const std::string &Dir) {
-  llvm::SmallString<256> Abs(Path);
-  llvm::sys::fs::make_absolute(Abs);
-  llvm::sys::path::remove_dots(Abs, true);
-  llvm::StringRef R(Abs);
-  if (!Dir.empty() && R.consume_front(Dir))
-    R.consume_front("/");
-  return R.str();
 }
 
 bool before(const Finding &A, const Finding &B) {
@@ -94,17 +85,22 @@ bool Linter::settingsFor(const std::string &Path, FileSettings &Out, std::string
   if (Config) {
     Out.Config = Config;
     Out.Flags = anchored(Config->Flags, Config->Dir);
-    std::string Rel = relativeTo(Path, Config->Dir);
+    std::string Rel = displayRelativePath(Path, Config->Dir);
     Out.WorkGroup = Config->WorkGroup;
+    Out.SeverityOverrides = Config->SeverityOverrides;
+    for (const std::string &P : Config->Rules.patterns())
+      Out.Rules.appendPattern(P);
+    // paths: entries in file order, each after the file-wide settings.
     for (const FlagsForGlob &G : Config->PerPath)
       if (globMatch(G.Glob, Rel)) {
         Out.Flags.mergeFrom(anchored(G.Flags, Config->Dir));
         if (G.WorkGroup)
           Out.WorkGroup = G.WorkGroup;
+        for (const std::string &P : G.RulePatterns)
+          Out.Rules.append(P);
+        for (const auto &[Rule, Level] : G.SeverityOverrides)
+          Out.SeverityOverrides[Rule] = Level;
       }
-    for (const std::string &P : Config->Rules.patterns())
-      Out.Rules.appendPattern(P);
-    Out.SeverityOverrides = Config->SeverityOverrides;
     Out.FailOn = Config->FailOn;
     Out.Kernels = Config->Kernels;
     for (const DeviceProfile &P : Config->CustomProfiles)

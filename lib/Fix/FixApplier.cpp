@@ -46,7 +46,7 @@ std::string applyEdits(const std::string &Path, const std::string &Content,
   return *Result;
 }
 
-FixOutcome fixFile(const FileResult &Before, bool AllowUnsafe, Linter &L) {
+FixOutcome fixFile(const FileResult &Before, bool AllowUnsafe, Linter &L, bool Write) {
   FixOutcome Out;
   Out.After = Before;
   if (!Before.InputErrors.empty() || Before.CompileFailed)
@@ -75,13 +75,14 @@ FixOutcome fixFile(const FileResult &Before, bool AllowUnsafe, Linter &L) {
     return Out;
   }
   std::string Error;
-  if (!writeFileAtomically(Before.Path, Fixed, Error)) {
+  if (Write && !writeFileAtomically(Before.Path, Fixed, Error)) {
     Out.Error = "fixes not applied: " + Error;
     Out.Applied = 0;
     return Out;
   }
-  Out.Written = true;
+  Out.Written = Write;
   Out.After = std::move(After);
+  Out.Fixed = std::move(Fixed);
   return Out;
 }
 

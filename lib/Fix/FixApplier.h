@@ -15,6 +15,7 @@ struct FixOutcome {
   bool Written = false;
   std::string Error; // why nothing was written
   FileResult After;  // the findings that remain (of the written file, or the original)
+  std::string Fixed; // the fixed text, when fixes applied and it compiles
 };
 
 // Computes the fixed text; exposed for tests and the LSP.
@@ -23,6 +24,7 @@ std::string applyEdits(const std::string &Path, const std::string &Content,
 
 bool isApplicable(const Fix &F, bool AllowUnsafe);
 
-FixOutcome fixFile(const FileResult &Before, bool AllowUnsafe, Linter &L);
+// Write false computes and checks the fixed text without touching the file (--diff, stdin).
+FixOutcome fixFile(const FileResult &Before, bool AllowUnsafe, Linter &L, bool Write = true);
 
 } // namespace cllint

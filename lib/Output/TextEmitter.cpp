@@ -6,6 +6,7 @@
 #include "clang/Basic/LangOptions.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/VirtualFileSystem.h"
@@ -22,6 +23,10 @@ public:
   FileRenderer(const FileResult &R, const EmitOptions &Opts, llvm::raw_ostream &OS)
       : Result(R), Overlay(new llvm::vfs::OverlayFileSystem(llvm::vfs::getRealFileSystem())),
         Memory(new llvm::vfs::InMemoryFileSystem()) {
+    // Relative paths resolve against the process's directory, also for text that is not on
+    // disk (standard input linted under --stdin-filename).
+    if (llvm::SmallString<256> Cwd; !llvm::sys::fs::current_path(Cwd))
+      Memory->setCurrentWorkingDirectory(Cwd);
     Memory->addFile(R.Path, 0, llvm::MemoryBuffer::getMemBufferCopy(R.Content, R.Path));
     Overlay->pushOverlay(Memory);
     Files = std::make_unique<clang::FileManager>(clang::FileSystemOptions(), Overlay);

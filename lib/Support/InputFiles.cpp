@@ -1,6 +1,7 @@
 #include "Support/InputFiles.h"
 
 #include "Config/RuleSelection.h"
+#include "Support/GitIgnore.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
@@ -9,6 +10,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <optional>
 #include <set>
 
 namespace cllint {
@@ -68,10 +70,23 @@ bool hasGlobChars(llvm::StringRef S) { return S.find_first_of("*?[") != llvm::St
 } // namespace
 
 InputExpansion expandInputs(const std::vector<std::string> &Args, SourceFilter Accept,
-                            const char *Kind) {
+                            const char *Kind, bool RespectGitIgnore) {
   if (!Accept)
     Accept = isOpenCLSource;
   InputExpansion R;
+  std::optional<GitIgnore> Git;
+  if (RespectGitIgnore)
+    Git.emplace();
+  // Found files git ignores are dropped; a directory with nothing else is still an error.
+  // A directory the user names is searched even when git ignores it (as ripgrep does): the
+  // ignore rules then apply to nothing below it.
+  auto keep = [&](std::vector<std::string> &Found, const std::string &Root) {
+    if (!Git || Git->ignored(Root))
+      return;
+    size_t Before = Found.size();
+    std::erase_if(Found, [&](const std::string &F) { return Git->ignored(F); });
+    R.Ignored += unsigned(Before - Found.size());
+  };
   std::set<std::string> Seen;
   std::set<llvm::sys::fs::UniqueID> SeenFiles;
   // One file reached under several names (links, `a/../a/x.cl`) is linted once.
@@ -88,7 +103,9 @@ InputExpansion expandInputs(const std::vector<std::string> &Args, SourceFilter A
     if (llvm::sys::fs::is_directory(Arg)) {
       std::vector<std::string> Found;
       walk(Arg, Found, Accept);
-      if (Found.empty())
+      bool Any = !Found.empty();
+      keep(Found, Arg);
+      if (!Any)
         R.Errors.push_back("'" + Arg + "': no " + Kind + " in this directory");
       for (const std::string &F : Found)
         add(F, false);
@@ -111,7 +128,9 @@ InputExpansion expandInputs(const std::vector<std::string> &Args, SourceFilter A
         if (globMatch(Pattern, Rel) || globMatch(Arg, Rel))
           Found.push_back(Rel);
       }
-      if (Found.empty())
+      bool Any = !Found.empty();
+      keep(Found, Base);
+      if (!Any)
         R.Errors.push_back("'" + Arg + "': no files match this pattern");
       for (const std::string &F : Found)
         add(F, false);

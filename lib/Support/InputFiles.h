@@ -13,6 +13,7 @@ struct InputExpansion {
   // For each file, whether it was named on the command line (not found in a directory or glob).
   std::vector<bool> Named;
   std::vector<std::string> Errors; // "cllint: 'x': no such file or directory", ...
+  unsigned Ignored = 0;            // files git ignores, left out
 };
 
 // Directories are searched recursively for *.cl; an argument with * ? or [ is a glob where '*'
@@ -20,8 +21,11 @@ struct InputExpansion {
 using SourceFilter = bool (*)(llvm::StringRef Path);
 // Accept chooses the files a directory or glob contributes (default: *.cl); Kind names them
 // in errors ("OpenCL C files (*.cl)").
+// With RespectGitIgnore, files that directories and globs find are dropped when git ignores
+// them (the Ignored count says how many); files named on the command line are always kept.
 InputExpansion expandInputs(const std::vector<std::string> &Args, SourceFilter Accept = nullptr,
-                            const char *Kind = "OpenCL C files (*.cl)");
+                            const char *Kind = "OpenCL C files (*.cl)",
+                            bool RespectGitIgnore = false);
 
 // Reads a file for linting; returns false with a reason naming the file when it cannot be
 // linted (missing, unreadable, a directory, binary, over the size limit).

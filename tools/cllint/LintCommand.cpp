@@ -7,6 +7,8 @@
 #include "Driver/Linter.h"
 #include "Driver/RunResults.h"
 #include "Fix/FixApplier.h"
+#include "Fix/UnifiedDiff.h"
+#include "LintInputs.h"
 #include "LintReports.h"
 #include "Output/Emitters.h"
 #include "Registry.h"
@@ -17,7 +19,9 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Process.h"
+#include "llvm/Support/Regex.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/WithColor.h"
@@ -131,12 +135,32 @@ cl::list<std::string> HostArgs("host-arg",
                                cl::desc("A Clang argument for parsing host files (e.g. "
                                         "-I/path/to/headers). Repeatable."),
                                cl::value_desc("ARG"), cl::cat(Category));
+cl::opt<bool> NoIgnore("no-ignore",
+                       cl::desc("Also lint files that .gitignore excludes (directories and globs "
+                                "skip them by default)"),
+                       cl::cat(Category));
+cl::opt<std::string> StdinFilename("stdin-filename",
+                                   cl::desc("The path to lint standard input as ('-' reads it; "
+                                            "config, includes and messages use this path)"),
+                                   cl::value_desc("PATH"), cl::init("stdin.cl"), cl::cat(Category));
+cl::opt<bool> Diff("diff",
+                   cl::desc("Print what --fix (with --fix-unsafe, also unsafe fixes) would change "
+                            "as a unified diff, without writing; exit 1 when there is a change"),
+                   cl::cat(Category));
+cl::opt<std::string> HeaderFilter("header-filter",
+                                  cl::desc("Report findings in included files only when their "
+                                           "path matches this regular expression (default: "
+                                           "all)"),
+                                  cl::value_desc("REGEX"), cl::cat(Category));
+cl::opt<std::string> DumpConfig("dump-config",
+                                cl::desc("Print the settings that apply to FILE (config file, "
+                                         "rules, severities, profile, flags, kernels) as YAML, "
+                                         "then exit"),
+                                cl::value_desc("FILE"), cl::cat(Category));
 cl::opt<bool> DumpLaunches("dump-launches",
                            cl::desc("Print each kernel's work-group shape and where it comes "
                                     "from (host launch, config, attribute, default), then exit"),
                            cl::cat(Category));
-
-bool hostFilter(llvm::StringRef Path) { return isHostSource(Path.str()); }
 
 void printVersion(llvm::raw_ostream &OS) {
   OS << "cllint " << CLLINT_VERSION << " (LLVM " << LLVM_VERSION_STRING << ")\n";
@@ -216,8 +240,11 @@ int runLint(int Argc, const char **Argv) {
     return listRules();
   if (!Explain.empty())
     return explainRule(Explain);
-  if (Inputs.empty())
+  if (Inputs.empty() && DumpConfig.empty())
     return usageError("no input files; run 'cllint --help'");
+  if (std::string Why; HeaderFilter.getNumOccurrences() && !llvm::Regex(HeaderFilter).isValid(Why))
+    return usageError("--header-filter: '" + HeaderFilter +
+                      "' is not a regular expression: " + Why);
   if (Format != "text" && Format != "json" && Format != "sarif" && Format != "concise" &&
       Format != "github")
     return usageError("unknown --format '" + Format +
@@ -227,8 +254,10 @@ int runLint(int Argc, const char **Argv) {
   std::optional<Severity> FailOnLevel;
   if (!FailOn.empty() && !(FailOnLevel = parseSeverity(FailOn)))
     return usageError("unknown --fail-on '" + FailOn + "'; expected note, warning or error");
-  if (ApplyUnsafe && !ApplyFixes)
-    return usageError("--fix-unsafe needs --fix");
+  if (ApplyUnsafe && !ApplyFixes && !Diff)
+    return usageError("--fix-unsafe needs --fix or --diff");
+  if (Diff && ApplyFixes)
+    return usageError("--diff shows what --fix would change without writing; give one of them");
   if (!WriteBaseline.empty() && (ApplyFixes || !BaselineFile.empty()))
     return usageError("--write-baseline records the findings as they are; it cannot be combined "
                       "with --fix or --baseline");
@@ -292,71 +321,40 @@ int runLint(int Argc, const char **Argv) {
   Options.MaxFileBytes = MaxFileSize;
   Options.FileTimeout = std::chrono::seconds(FileTimeout.getValue());
 
-  InputExpansion Expanded = expandInputs(Inputs);
   int Exit = 0;
-  for (const std::string &E : Expanded.Errors) {
-    llvm::WithColor::error(llvm::errs(), "cllint") << E << "\n";
+  auto error = [&](const std::string &Message) {
+    llvm::WithColor::error(llvm::errs(), "cllint") << Message << "\n";
     Exit = 2;
-  }
-  // The configs' exclude: globs drop files that directories and globs found (a file named on
-  // the command line is always linted).
+  };
+  LintInputs In;
   {
     Linter Probe(Options);
-    std::vector<std::string> Kept;
-    for (size_t I = 0; I < Expanded.Files.size(); ++I) {
-      const std::string &F = Expanded.Files[I];
-      FileSettings S;
-      std::string Ignored;
-      bool Excluded = false;
-      if (!Expanded.Named[I] && Probe.settingsFor(F, S, Ignored) && S.Config)
-        for (const std::string &G : S.Config->Exclude)
-          Excluded |= globMatch(G, displayRelativePath(F, S.Config->Dir));
-      if (!Excluded)
-        Kept.push_back(F);
-    }
-    Expanded.Files = std::move(Kept);
+    std::vector<std::string> Args(Inputs.begin(), Inputs.end());
+    std::vector<std::string> HostPatterns(HostInputs.begin(), HostInputs.end());
+    In = gatherInputs(Args, HostPatterns, Probe, !NoIgnore);
   }
-  // Host files are read first: their launches give the kernels their work-group shapes. Those
-  // named on the command line (by extension or --host) are reported too; those the configs'
-  // host: globs add only lend their launches.
-  std::vector<std::string> HostFiles, HostPatterns(HostInputs.begin(), HostInputs.end());
-  {
-    std::vector<std::string> Kernels;
-    for (std::string &F : Expanded.Files)
-      (isHostSource(F) ? HostFiles : Kernels).push_back(std::move(F));
-    Expanded.Files = std::move(Kernels);
+  for (const std::string &E : In.Errors)
+    error(E);
+  for (const std::string &W : In.Warnings)
+    llvm::WithColor::warning(llvm::errs(), "cllint") << W << "\n";
+  std::optional<std::string> StdinText;
+  if (In.ReadsStdin) {
+    auto Buf = llvm::MemoryBuffer::getSTDIN();
+    if (!Buf)
+      return usageError("cannot read standard input: " + Buf.getError().message());
+    StdinText = (*Buf)->getBuffer().str();
   }
-  Linter Probe(Options);
-  FileSettings First;
-  std::string Ignored;
-  Probe.settingsFor(Expanded.Files.empty() ? std::string("./.") : Expanded.Files.front(), First,
-                    Ignored);
-  std::vector<std::string> ConfigPatterns;
-  {
-    std::set<std::string> SeenConfigs;
-    for (const std::string &F : Expanded.Files) {
-      FileSettings S;
-      if (!Probe.settingsFor(F, S, Ignored) || !S.Config ||
-          !SeenConfigs.insert(S.Config->Path).second)
-        continue;
-      for (const std::string &G : S.Config->HostGlobs)
-        ConfigPatterns.push_back(
-            llvm::sys::path::is_absolute(G) || S.Config->Dir.empty() ? G : S.Config->Dir + "/" + G);
-    }
-  }
-  InputExpansion Named = expandInputs(HostPatterns, hostFilter, "C/C++ host files");
-  InputExpansion FromConfig = expandInputs(ConfigPatterns, hostFilter, "C/C++ host files");
-  for (const std::string &E : Named.Errors) {
-    llvm::WithColor::error(llvm::errs(), "cllint") << E << "\n";
-    Exit = 2;
-  }
-  for (const std::string &E : FromConfig.Errors)
-    llvm::WithColor::warning(llvm::errs(), "cllint") << "host: " << E << "\n";
-  HostFiles.insert(HostFiles.end(), Named.Files.begin(), Named.Files.end());
+  if (!DumpConfig.empty())
+    return dumpConfig(Options, DumpConfig);
+  // Host files are read first: their launches give the kernels their work-group shapes.
   HostRun Hosts;
-  if (!HostFiles.empty() || !FromConfig.Files.empty()) {
+  if (!In.HostFiles.empty() || !In.ConfigHostFiles.empty()) {
+    Linter Probe(Options);
+    FileSettings First;
+    std::string Ignored;
+    Probe.settingsFor(In.Kernels.empty() ? std::string("./.") : In.Kernels.front(), First, Ignored);
     std::vector<std::string> Args(HostArgs.begin(), HostArgs.end());
-    Hosts = analyseHostFiles(HostFiles, FromConfig.Files, Args, First.Profile, MaxFileSize);
+    Hosts = analyseHostFiles(In.HostFiles, In.ConfigHostFiles, Args, First.Profile, MaxFileSize);
     for (const std::string &W : Hosts.Warnings)
       llvm::WithColor::warning(llvm::errs(), "cllint") << W << "\n";
     Options.Launches = Hosts.Table;
@@ -364,17 +362,26 @@ int runLint(int Argc, const char **Argv) {
 
   Linter L(Options);
   if (DumpLaunches)
-    return dumpLaunches(L, Hosts, Expanded.Files, MaxFileSize, Exit);
-  std::vector<FileResult> Results(Expanded.Files.size());
+    return dumpLaunches(L, Hosts, In.Kernels, MaxFileSize, Exit);
+  std::vector<FileResult> Results(In.Kernels.size());
   {
     unsigned Threads = Jobs ? Jobs.getValue() : llvm::hardware_concurrency().compute_thread_count();
     llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(std::max(1u, Threads)));
-    for (size_t I = 0; I < Expanded.Files.size(); ++I)
-      Pool.async([&, I] { Results[I] = L.lintFile(Expanded.Files[I]); });
+    for (size_t I = 0; I < In.Kernels.size(); ++I)
+      Pool.async([&, I] { Results[I] = L.lintFile(In.Kernels[I]); });
     Pool.wait();
   }
+  if (StdinText)
+    Results.push_back(L.lintBuffer(StdinFilename, *StdinText));
   for (FileResult &R : Hosts.Results)
     Results.push_back(std::move(R));
+  if (HeaderFilter.getNumOccurrences()) {
+    llvm::Regex Filter(HeaderFilter);
+    for (FileResult &R : Results)
+      std::erase_if(R.Findings, [&](const Finding &F) {
+        return F.Where.File != R.Path && !Filter.match(F.Where.File);
+      });
+  }
   dedupeIncludedFindings(Results);
   if (!NoGroup)
     groupFindings(Results);
@@ -393,12 +400,32 @@ int runLint(int Argc, const char **Argv) {
       Accepted->filter(R); // before --fix, so baselined code is left alone
 
   unsigned FixedFiles = 0, FixedCount = 0;
-  if (ApplyFixes) {
+  // --diff shows what the fixes would change; stdin's fixed text goes to stdout (editors'
+  // fix-on-save), its report to stderr.
+  std::string Diffs;
+  std::optional<std::string> StdinFixed;
+  if (ApplyFixes || Diff) {
     for (FileResult &R : Results) {
-      FixOutcome O = fixFile(R, ApplyUnsafe, L);
+      bool FromStdin = StdinText && &R == &Results[In.Kernels.size()];
+      FixOutcome O = fixFile(R, ApplyUnsafe, L, /*Write=*/!Diff && !FromStdin);
       if (!O.Error.empty()) {
         llvm::WithColor::error(llvm::errs(), "cllint") << R.Path << ": " << O.Error << "\n";
         Exit = 2;
+      }
+      if (FromStdin)
+        StdinFixed = O.Fixed.empty() ? R.Content : O.Fixed;
+      if (Diff) {
+        if (!O.Fixed.empty()) {
+          Diffs += unifiedDiff(R.Path, R.Content, O.Fixed);
+          ++FixedFiles;
+          FixedCount += O.Applied;
+        }
+        continue;
+      }
+      if (FromStdin && !O.Fixed.empty()) {
+        R = std::move(O.After);
+        FixedCount += O.Applied;
+        continue;
       }
       if (O.Written) {
         ++FixedFiles;
@@ -453,8 +480,15 @@ int runLint(int Argc, const char **Argv) {
   for (int I = 0; I < Argc; ++I)
     Emit.CommandLine += (I ? " " : "") + std::string(Argv[I]);
 
+  if (Diff)
+    return printDiffs(Diffs, FixedCount, FixedFiles, Exit == 2 ? 2 : 0, Quiet);
+  if (StdinFixed) {
+    llvm::outs() << *StdinFixed;
+    llvm::outs().flush();
+  }
+
   std::unique_ptr<llvm::raw_fd_ostream> File;
-  llvm::raw_fd_ostream *OS = &llvm::outs();
+  llvm::raw_fd_ostream *OS = StdinFixed ? &llvm::errs() : &llvm::outs();
   if (!OutputFile.empty()) {
     std::error_code EC;
     File = std::make_unique<llvm::raw_fd_ostream>(OutputFile, EC);

@@ -21,4 +21,10 @@ void printStatistics(const std::vector<FileResult> &Results, llvm::raw_ostream &
 int dumpLaunches(Linter &L, const HostRun &Hosts, const std::vector<std::string> &Files,
                  unsigned long long MaxFileSize, int Exit);
 
+// --dump-config FILE: the settings that apply to FILE, as YAML. Returns the exit code.
+int dumpConfig(const LintOptions &Options, const std::string &File);
+// --diff: the diffs on stdout, "would apply N fix(es) in M file(s)" on stderr. Exit 1 when
+// something would change (unless Exit is already 2).
+int printDiffs(const std::string &Diffs, unsigned Fixes, unsigned Files, int Exit, bool Quiet);
+
 } // namespace cllint

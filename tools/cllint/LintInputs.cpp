@@ -1,0 +1,87 @@
+#include "LintInputs.h"
+
+#include "Config/RuleSelection.h"
+#include "Driver/HostRun.h"
+#include "Output/Emitters.h"
+#include "Support/InputFiles.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Path.h"
+
+#include <set>
+
+namespace cllint {
+namespace {
+
+bool hostFilter(llvm::StringRef Path) { return isHostSource(Path.str()); }
+
+// The configs' exclude: globs drop files that directories and globs found (a file named on
+// the command line is always linted).
+void dropExcluded(InputExpansion &E, Linter &Probe) {
+  std::vector<std::string> Kept;
+  for (size_t I = 0; I < E.Files.size(); ++I) {
+    const std::string &F = E.Files[I];
+    FileSettings S;
+    std::string Ignored;
+    bool Excluded = false;
+    if (!E.Named[I] && Probe.settingsFor(F, S, Ignored) && S.Config)
+      for (const std::string &G : S.Config->Exclude)
+        Excluded |= globMatch(G, displayRelativePath(F, S.Config->Dir));
+    if (!Excluded)
+      Kept.push_back(F);
+  }
+  E.Files = std::move(Kept);
+}
+
+// The host: globs of every config that governs a kernel of the run, anchored at the config.
+std::vector<std::string> configHostPatterns(const std::vector<std::string> &Kernels,
+                                            Linter &Probe) {
+  std::vector<std::string> Out;
+  std::set<std::string> SeenConfigs;
+  for (const std::string &F : Kernels) {
+    FileSettings S;
+    std::string Ignored;
+    if (!Probe.settingsFor(F, S, Ignored) || !S.Config ||
+        !SeenConfigs.insert(S.Config->Path).second)
+      continue;
+    for (const std::string &G : S.Config->HostGlobs)
+      Out.push_back(
+          llvm::sys::path::is_absolute(G) || S.Config->Dir.empty() ? G : S.Config->Dir + "/" + G);
+  }
+  return Out;
+}
+
+} // namespace
+
+LintInputs gatherInputs(const std::vector<std::string> &Args,
+                        const std::vector<std::string> &HostPatterns, Linter &Probe,
+                        bool RespectGitIgnore) {
+  LintInputs In;
+  std::vector<std::string> Paths;
+  for (const std::string &A : Args) {
+    if (A == "-")
+      In.ReadsStdin = true;
+    else
+      Paths.push_back(A);
+  }
+  InputExpansion Expanded;
+  if (!Paths.empty())
+    Expanded = expandInputs(Paths, nullptr, "OpenCL C files (*.cl)", RespectGitIgnore);
+  In.Errors = Expanded.Errors;
+  dropExcluded(Expanded, Probe);
+  for (std::string &F : Expanded.Files)
+    (isHostSource(F) ? In.HostFiles : In.Kernels).push_back(std::move(F));
+
+  InputExpansion Named =
+      expandInputs(HostPatterns, hostFilter, "C/C++ host files", RespectGitIgnore);
+  In.Errors.insert(In.Errors.end(), Named.Errors.begin(), Named.Errors.end());
+  In.HostFiles.insert(In.HostFiles.end(), Named.Files.begin(), Named.Files.end());
+  InputExpansion FromConfig = expandInputs(configHostPatterns(In.Kernels, Probe), hostFilter,
+                                           "C/C++ host files", RespectGitIgnore);
+  for (const std::string &E : FromConfig.Errors)
+    In.Warnings.push_back("host: " + E);
+  In.ConfigHostFiles = std::move(FromConfig.Files);
+  return In;
+}
+
+} // namespace cllint

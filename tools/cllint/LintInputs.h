@@ -1,0 +1,26 @@
+// From the command line's inputs to the files a run lints: kernels found in directories and
+// globs (less what git ignores and the configs' exclude: globs), host files named or found by
+// --host, and the host files the configs' host: globs lend.
+#pragma once
+
+#include "Driver/Linter.h"
+
+#include <string>
+#include <vector>
+
+namespace cllint {
+
+struct LintInputs {
+  std::vector<std::string> Kernels;
+  std::vector<std::string> HostFiles;       // named, or found by --host: also reported
+  std::vector<std::string> ConfigHostFiles; // from host: globs: launches only
+  std::vector<std::string> Errors;          // each makes the run exit 2
+  std::vector<std::string> Warnings;
+  bool ReadsStdin = false; // "-" was an input
+};
+
+LintInputs gatherInputs(const std::vector<std::string> &Args,
+                        const std::vector<std::string> &HostPatterns, Linter &Probe,
+                        bool RespectGitIgnore);
+
+} // namespace cllint
