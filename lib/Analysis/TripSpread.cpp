@@ -101,6 +101,10 @@ std::optional<TripSpread> tripSpread(const VExpr &Cond, const std::array<unsigne
         Busy += *It;
     }
     S.IdleShare = Run ? double(Run - Busy) / double(Run) : 0;
+    S.Remainder = S.MaxTrips - S.MinTrips <= 1;
+    for (unsigned L = 1; L < Lanes && S.Remainder; ++L)
+      if (L % std::max(1u, Shape[0]) != 0 && Trips[L] > Trips[L - 1])
+        S.Remainder = false;
     if (!Mildest || S.IdleShare < Mildest->IdleShare)
       Mildest = S;
     if (Mildest->IdleShare == 0)

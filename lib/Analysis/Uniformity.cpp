@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <functional>
 #include <map>
 #include <set>
 
@@ -83,7 +84,55 @@ bool worse(const WarpSplit &A, const WarpSplit &B) {
 
 } // namespace
 
+namespace {
+
+// `lid < s`, `lx == 0`, `gid >= n` (a lane id plus uniform terms, compared with a uniform
+// value), possibly joined with uniform tests by && / ||: within its dimension the condition
+// changes once. In a 2-D group every row has that change, so every warp of narrow rows splits,
+// but this is the sequential-addressing step of a reduction or a section one work-item per row
+// runs, which the rule's remedy cannot improve on.
+bool isLaneThreshold(const VExpr &E) {
+  if (!E || !E->Lanes)
+    return true; // uniform operand of && / ||
+  if (E->Op == VOp::LAnd || E->Op == VOp::LOr) {
+    for (const VExpr &O : E->Ops)
+      if (!isLaneThreshold(O))
+        return false;
+    return true;
+  }
+  bool Compare = E->Op == VOp::Lt || E->Op == VOp::Le || E->Op == VOp::Gt || E->Op == VOp::Ge ||
+                 E->Op == VOp::Eq || E->Op == VOp::Ne;
+  if (!Compare || E->Ops.size() != 2 || (E->Ops[0]->Lanes && E->Ops[1]->Lanes))
+    return false;
+  const VExpr &Side = E->Ops[0]->Lanes ? E->Ops[0] : E->Ops[1];
+  // One lane id, plus or minus uniform terms.
+  std::function<int(const VExpr &)> Ids = [&](const VExpr &X) -> int {
+    if (!X->Lanes)
+      return 0;
+    if (X->Op == VOp::Lane)
+      return 1;
+    if (X->Op == VOp::Add || X->Op == VOp::Sub) {
+      int N = 0;
+      for (const VExpr &O : X->Ops)
+        N += Ids(O);
+      return N;
+    }
+    return 2; // scaled, periodic or otherwise mixed
+  };
+  return Ids(Side) == 1;
+}
+
+} // namespace
+
 ConditionVerdict classifyCondition(const VExpr &Cond, const std::array<unsigned, 3> &Shape,
+                                   unsigned WarpSize, bool Boolean) {
+  ConditionVerdict V = classifyOverLanes(Cond, Shape, WarpSize, Boolean);
+  if (V.K == ConditionVerdict::Divergent && Boolean && isLaneThreshold(Cond))
+    V.K = ConditionVerdict::Sparse;
+  return V;
+}
+
+ConditionVerdict classifyOverLanes(const VExpr &Cond, const std::array<unsigned, 3> &Shape,
                                    unsigned WarpSize, bool Boolean) {
   ConditionVerdict V;
   if (!isVarying(Cond)) {

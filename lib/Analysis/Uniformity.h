@@ -55,6 +55,9 @@ struct ConditionVerdict {
   unsigned GroupsSplit = 0, GroupsTotal = 0;
 };
 
+// The verdict of the lane-by-lane evaluation alone (classifyCondition also knows thresholds).
+ConditionVerdict classifyOverLanes(const VExpr &Cond, const std::array<unsigned, 3> &Shape,
+                                   unsigned WarpSize, bool Boolean);
 // Classifies a branch condition (Boolean) or a switch value over the first work-group.
 ConditionVerdict classifyCondition(const VExpr &Cond, const std::array<unsigned, 3> &Shape,
                                    unsigned WarpSize, bool Boolean = true);
@@ -69,6 +72,10 @@ struct TripSpread {
   int64_t MinTrips = 0, MaxTrips = 0;
   double IdleShare = 0; // idle lane-iterations / lane-iterations the warps run
   std::string Counter;
+  // Within every row of lanes the trip count never grows and differs by at most one: the
+  // remainder of items dealt out over the lanes (`for (i = lid; i < n; i += lsz)`), which no
+  // remapping removes.
+  bool Remainder = false;
 };
 std::optional<TripSpread> tripSpread(const VExpr &Cond, const std::array<unsigned, 3> &Shape,
                                      unsigned WarpSize);

@@ -66,7 +66,7 @@ public:
           // A loop whose trip count differs between lanes: judged on the iterations lanes idle.
           if (llvm::isa<clang::ForStmt, clang::WhileStmt, clang::DoStmt>(C.Owner))
             if (std::optional<TripSpread> T = tripSpread(C.Value, Shape.Size, P.WarpSize)) {
-              if (T->IdleShare >= MinIdleShare && T->UnevenWarps * 2 > T->Warps) {
+              if (T->IdleShare >= MinIdleShare && T->UnevenWarps * 2 > T->Warps && !T->Remainder) {
                 Seen.insert(C.Cond);
                 reportTrips(Ctx, C, *T, Shape);
               }
