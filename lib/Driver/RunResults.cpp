@@ -1,6 +1,8 @@
 #include "Driver/RunResults.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Path.h"
 
 #include <algorithm>
@@ -101,6 +103,46 @@ size_t groupFindings(std::vector<FileResult> &Results) {
     R.Findings = std::move(Kept);
   }
   return Folded;
+}
+
+// "does not compile: 3:7: unknown type name 'DECLSPEC' (is a -D or -include flag missing? ...)".
+std::string compileFailure(const FileResult &R) {
+  const Finding *First = nullptr;
+  for (const Finding &F : R.Findings)
+    if (F.RuleId == "clang-diagnostic-error" &&
+        !llvm::StringRef(F.Message).starts_with("too many errors")) {
+      First = &F;
+      break;
+    }
+  if (!First)
+    return "does not compile";
+  std::string Out = "does not compile: " + std::to_string(First->Where.Begin.Line) + ":" +
+                    std::to_string(First->Where.Begin.Column) + ": " + First->Message;
+  // A name the project defines through its build: a macro the host passes with -D, or a
+  // header it includes with -I / -include.
+  llvm::StringRef M(First->Message);
+  size_t Q = M.find('\'');
+  llvm::StringRef Name = Q == llvm::StringRef::npos
+                             ? ""
+                             : M.drop_front(Q + 1).take_until([](char C) { return C == '\''; });
+  bool Upper = !Name.empty() && llvm::all_of(Name, [](char C) {
+    return (C >= 'A' && C <= 'Z') || (C >= '0' && C <= '9') || C == '_';
+  });
+  if (M.contains("file not found"))
+    Out += " (is an -I flag missing? set flags: in .cllint.yaml or pass -I after --)";
+  else if (Upper && (M.starts_with("unknown type name") || M.contains("undeclared identifier") ||
+                     M.starts_with("expected")))
+    Out += " (is a -D or -include flag missing? the host's clBuildProgram options go in "
+           "flags: of .cllint.yaml or after --)";
+  return Out;
+}
+
+std::vector<std::string> fileErrors(const FileResult &R) {
+  std::vector<std::string> Out = R.InputErrors;
+  Out.insert(Out.end(), R.InternalErrors.begin(), R.InternalErrors.end());
+  if (R.CompileFailed)
+    Out.push_back(compileFailure(R));
+  return Out;
 }
 
 } // namespace cllint

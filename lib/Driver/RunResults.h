@@ -3,6 +3,7 @@
 
 #include "Diagnostics/Finding.h"
 
+#include <string>
 #include <vector>
 
 namespace cllint {
@@ -16,5 +17,12 @@ size_t dedupeIncludedFindings(std::vector<FileResult> &Results);
 // several sites) become the first of them, with "(and N more sites at lines ...)" in the
 // message and a note at each other site. Returns how many findings were folded.
 size_t groupFindings(std::vector<FileResult> &Results);
+
+// "does not compile: 3:7: unknown type name 'DECLSPEC' (is a -D or -include flag missing? ...)".
+std::string compileFailure(const FileResult &R);
+
+// Why a file's run failed: input errors, internal errors and a compile failure (with its first
+// error and a hint), for stderr, JSON `errors` and SARIF tool execution notifications.
+std::vector<std::string> fileErrors(const FileResult &R);
 
 } // namespace cllint

@@ -1,4 +1,5 @@
 #include "Diagnostics/Fingerprint.h"
+#include "Driver/RunResults.h"
 #include "Output/Emitters.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -90,9 +91,7 @@ void emitJson(const std::vector<FileResult> &Results, const EmitOptions &Opts,
       for (const FileResult &R : Results) {
         Baselined += R.BaselinedCount;
         llvm::json::Array Errors;
-        for (const std::string &E : R.InputErrors)
-          Errors.push_back(utf8(E));
-        for (const std::string &E : R.InternalErrors)
+        for (const std::string &E : fileErrors(R))
           Errors.push_back(utf8(E));
         J.value(llvm::json::Object{{"path", utf8(displayRelativePath(R.Path, Opts.SourceRoot))},
                                    {"findings", static_cast<int64_t>(R.Findings.size())},

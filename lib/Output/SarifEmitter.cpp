@@ -1,4 +1,5 @@
 #include "Diagnostics/Fingerprint.h"
+#include "Driver/RunResults.h"
 #include "Output/Emitters.h"
 #include "Registry.h"
 
@@ -181,9 +182,7 @@ void emitSarif(const std::vector<FileResult> &Results, const EmitOptions &Opts,
   SarifWriter W(Opts);
   Array Notifications;
   for (const FileResult &R : Results) {
-    std::vector<std::string> Errors = R.InputErrors;
-    Errors.insert(Errors.end(), R.InternalErrors.begin(), R.InternalErrors.end());
-    for (const std::string &E : Errors)
+    for (const std::string &E : fileErrors(R))
       Notifications.push_back(Object{
           {"level", "error"},
           {"message", Object{{"text", utf8(R.Path + ": " + E)}}},

@@ -442,18 +442,8 @@ int runLint(int Argc, const char **Argv) {
   unsigned Counts[3] = {0, 0, 0};
   bool Failing = false;
   for (const FileResult &R : Results) {
-    for (const std::string &E : R.InputErrors) {
-      llvm::WithColor::error(llvm::errs(), "cllint") << R.Path << ": " << E << "\n";
-      Exit = 2;
-    }
-    for (const std::string &E : R.InternalErrors) {
-      llvm::WithColor::error(llvm::errs(), "cllint") << R.Path << ": " << E << "\n";
-      Exit = 2;
-    }
-    if (R.CompileFailed) {
-      Exit = 2;
-      llvm::WithColor::error(llvm::errs(), "cllint") << R.Path << ": " << compileFailure(R) << "\n";
-    }
+    for (const std::string &E : fileErrors(R))
+      error(R.Path + ": " + E);
     FileSettings S;
     std::string Ignored;
     Severity FileThreshold = Threshold;

@@ -12,8 +12,6 @@
 
 namespace cllint {
 
-// "does not compile: 3:7: unknown type name 'DECLSPEC' (is a -D or -include flag missing? ...)".
-std::string compileFailure(const FileResult &R);
 // --statistics: findings per rule (count, fixable), like ruff --statistics.
 void printStatistics(const std::vector<FileResult> &Results, llvm::raw_ostream &OS);
 // --dump-launches: the host launches found, then every kernel with its work-group shape and
