@@ -1,5 +1,7 @@
 #include "Registry.h"
 
+#include "llvm/ADT/StringRef.h"
+
 #include <map>
 
 namespace cllint {
@@ -41,6 +43,15 @@ const RuleInfo *findRule(const std::string &Id) {
 }
 
 std::string ruleDocUrl(const std::string &Id) {
+  // Clang's warnings are documented by flag in clang's diagnostics reference (-Wunused-variable
+  // at #wunused-variable); errors and flagless warnings have no entry of their own.
+  llvm::StringRef Flag(Id);
+  if (Flag.consume_front("clang-diagnostic-")) {
+    std::string Reference = "https://clang.llvm.org/docs/DiagnosticsReference.html";
+    if (Flag == "error" || Flag == "warning")
+      return Reference;
+    return Reference + "#w" + Flag.lower();
+  }
   return "https://github.com/cllint/cllint/blob/main/rules/" + Id + "/doc.md";
 }
 

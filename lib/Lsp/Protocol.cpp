@@ -278,7 +278,7 @@ std::optional<llvm::json::Object> toDiagnostic(const LintedDocument &Doc, const 
                        {"code", F.RuleId},
                        {"source", "cllint"},
                        {"message", llvm::json::fixUTF8(Message)}};
-  if (findRule(F.RuleId))
+  if (findRule(F.RuleId) || llvm::StringRef(F.RuleId).starts_with("clang-diagnostic-"))
     D["codeDescription"] = llvm::json::Object{{"href", ruleDocUrl(F.RuleId)}};
   llvm::json::Array Related;
   if (Elsewhere) {

@@ -162,7 +162,7 @@ private:
                 {"defaultConfiguration", Object{{"level", sarifLevel(Level)}}},
                 {"properties", Object{{"tags", Array{Category, "opencl", "performance"}},
                                       {"precision", "high"}}}};
-    if (!Doc.empty())
+    if (!Doc.empty() || llvm::StringRef(Id).starts_with("clang-diagnostic-"))
       Rule["helpUri"] = ruleDocUrl(Id);
     Rules.push_back(std::move(Rule));
   }
