@@ -35,4 +35,16 @@ std::string unifiedDiff(const std::string &Path, const std::string &Before,
   return Out.str();
 }
 
+std::vector<unsigned> unchangedLines(const std::string &Before, const std::string &After) {
+  std::vector<std::string> A = lines(Before), B = lines(After);
+  std::vector<unsigned> Map(A.size() + 1, 0);
+  dtl::Diff<std::string, std::vector<std::string>> D(A, B);
+  D.onHuge();
+  D.compose();
+  for (const auto &[Line, Info] : D.getSes().getSequence())
+    if (Info.type == dtl::SES_COMMON && Info.beforeIdx >= 1 && size_t(Info.beforeIdx) < Map.size())
+      Map[Info.beforeIdx] = unsigned(Info.afterIdx);
+  return Map;
+}
+
 } // namespace cllint

@@ -60,17 +60,6 @@ std::pair<size_t, size_t> lineBounds(llvm::StringRef Text, unsigned Line) {
   return {Start, End};
 }
 
-bool sameFile(const std::string &A, const std::string &B) {
-  if (A == B)
-    return true;
-  llvm::SmallString<256> X(A), Y(B);
-  llvm::sys::fs::make_absolute(X);
-  llvm::sys::fs::make_absolute(Y);
-  llvm::sys::path::remove_dots(X, true);
-  llvm::sys::path::remove_dots(Y, true);
-  return X == Y;
-}
-
 // The index of Doc's text: the one stored with it, or one built now.
 std::shared_ptr<const LineIndex> linesOf(const LintedDocument &Doc) {
   if (Doc.Lines && Doc.Lines->describes(Doc.Text))
@@ -109,6 +98,17 @@ bool meets(std::pair<LspPosition, LspPosition> R, LspPosition Begin, LspPosition
 }
 
 } // namespace
+
+bool sameFile(const std::string &A, const std::string &B) {
+  if (A == B)
+    return true;
+  llvm::SmallString<256> X(A), Y(B);
+  llvm::sys::fs::make_absolute(X);
+  llvm::sys::fs::make_absolute(Y);
+  llvm::sys::path::remove_dots(X, true);
+  llvm::sys::path::remove_dots(Y, true);
+  return X == Y;
+}
 
 LineIndex::LineIndex(llvm::StringRef Text) : Size(Text.size()) {
   Starts.push_back(0);
@@ -392,6 +392,45 @@ llvm::json::Array codeActions(const LintedDocument &Doc, LspPosition Begin, LspP
   for (llvm::json::Value &V : Ignores)
     Fixes.push_back(std::move(V));
   return Fixes;
+}
+
+std::optional<llvm::json::Object> fixAllAction(const LintedDocument &Doc) {
+  // Every safe fix of the document at once, as --fix applies them: the first safe alternative
+  // of each finding, skipping one that overlaps an edit already taken (a second request picks
+  // it up), so the edits never conflict.
+  auto Lines = linesOf(Doc);
+  std::vector<std::pair<unsigned, unsigned>> Taken;
+  llvm::json::Array Edits;
+  unsigned Count = 0;
+  for (const Finding &F : Doc.Result.Findings)
+    for (const Fix &Fx : F.Fixes) {
+      if (Fx.Safety != FixSafety::Safe)
+        continue;
+      bool Usable = !Fx.Edits.empty();
+      for (const Edit &E : Fx.Edits) {
+        Usable &= sameFile(E.Where.File, Doc.Path);
+        for (const auto &[B, En] : Taken) // two insertions at one point conflict too
+          Usable &= (E.Where.End.Offset <= B || E.Where.Begin.Offset >= En) &&
+                    !(E.Where.Begin.Offset == B && E.Where.End.Offset == En);
+      }
+      if (!Usable)
+        continue;
+      for (const Edit &E : Fx.Edits) {
+        Taken.push_back({E.Where.Begin.Offset, E.Where.End.Offset});
+        Edits.push_back(
+            llvm::json::Object{{"range", rangeJson(Lines->position(Doc.Text, E.Where.Begin.Offset),
+                                                   Lines->position(Doc.Text, E.Where.End.Offset))},
+                               {"newText", llvm::json::fixUTF8(E.Replacement)}});
+      }
+      ++Count;
+      break;
+    }
+  if (!Count)
+    return std::nullopt;
+  return llvm::json::Object{
+      {"title", "Apply " + std::to_string(Count) + " safe cllint fix" + (Count > 1 ? "es" : "")},
+      {"kind", "source.fixAll.cllint"},
+      {"edit", llvm::json::Object{{"changes", llvm::json::Object{{Doc.Uri, std::move(Edits)}}}}}};
 }
 
 std::optional<llvm::json::Object> hover(const LintedDocument &Doc, LspPosition At) {

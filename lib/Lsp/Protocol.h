@@ -61,6 +61,9 @@ private:
 
 // One open document as the linter saw it: the URI the client used, the path it was linted as,
 // and the text (every offset in Result refers to it).
+// Whether two paths name one file (relative or absolute, with or without `..`).
+bool sameFile(const std::string &A, const std::string &B);
+
 struct LintedDocument {
   std::string Uri;
   std::string Path;
@@ -83,6 +86,9 @@ std::optional<std::pair<LspPosition, LspPosition>> findingRange(const LintedDocu
 // Quick fixes for the findings whose range meets [Begin, End]: one per fix, then one
 // "Ignore <rule> on this line" per rule and line.
 llvm::json::Array codeActions(const LintedDocument &Doc, LspPosition Begin, LspPosition End);
+// `source.fixAll.cllint`: every safe fix of the document in one edit (editors run it on save
+// with "editor.codeActionsOnSave"); nothing when there is none.
+std::optional<llvm::json::Object> fixAllAction(const LintedDocument &Doc);
 
 // The edit that suppresses Rule on a line (0-based): extends the line's
 // `// cllint: ignore[...]` list, or appends one.

@@ -1,5 +1,6 @@
 #include "Lsp/Server.h"
 
+#include "Lsp/StaleFindings.h"
 #include "Support/JsonNesting.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -158,16 +159,25 @@ void Server::request(const Value &Id, llvm::StringRef Method, const Value *Param
     std::optional<LspPosition> End = R ? positionFromJson(R->get("end")) : std::nullopt;
     if (!Begin || !End)
       return replyError(Id, InvalidParams, "textDocument/codeAction: missing or invalid range");
+    // An `only` list narrows the kinds: a kind is asked for by itself or by a prefix of it
+    // ("source" and "source.fixAll" both ask for "source.fixAll.cllint").
+    bool QuickFixes = true, FixAll = true;
     if (const Object *Ctx = Params->getObject("context"))
       if (const Array *Only = Ctx->getArray("only")) {
-        bool Wanted = false;
+        QuickFixes = FixAll = false;
         for (const Value &K : *Only)
-          if (auto S = K.getAsString(); S && (*S == "quickfix" || S->starts_with("quickfix.")))
-            Wanted = true;
-        if (!Wanted)
-          return reply(Id, Array{});
+          if (auto S = K.getAsString()) {
+            QuickFixes |= *S == "quickfix" || S->starts_with("quickfix.");
+            FixAll |= *S == "source" || *S == "source.fixAll" || *S == "source.fixAll.cllint";
+          }
       }
-    return reply(Id, Fresh ? codeActions(*Doc, *Begin, *End) : Array{});
+    if (!Fresh)
+      return reply(Id, Array{});
+    Array Actions = QuickFixes ? codeActions(*Doc, *Begin, *End) : Array{};
+    if (FixAll)
+      if (std::optional<Object> All = fixAllAction(*Doc))
+        Actions.push_back(std::move(*All));
+    return reply(Id, std::move(Actions));
   }
   replyError(Id, MethodNotFound, "method not found: " + Method.str());
 }
@@ -230,7 +240,8 @@ Value Server::initialize(const Object &Params) {
                  Object{{"textDocumentSync", Object{{"openClose", true},
                                                     {"change", 2}, // incremental
                                                     {"save", Object{{"includeText", false}}}}},
-                        {"codeActionProvider", Object{{"codeActionKinds", Array{"quickfix"}}}},
+                        {"codeActionProvider",
+                         Object{{"codeActionKinds", Array{"quickfix", "source.fixAll.cllint"}}}},
                         {"hoverProvider", true}}},
                 {"serverInfo", Object{{"name", "cllint"}, {"version", CLLINT_VERSION}}}};
 }
@@ -300,6 +311,7 @@ void Server::didClose(const Object &Params) {
   std::lock_guard<std::mutex> G(PublishLock);
   Docs.close(*Uri);
   Results.erase(*Uri);
+  LastGood.erase(*Uri);
   ShownErrors.erase(*Uri);
   notify("textDocument/publishDiagnostics", Object{{"uri", *Uri}, {"diagnostics", Array{}}});
 }
@@ -396,6 +408,16 @@ void Server::lintNow(const std::string &Uri) {
     notify("window/showMessage",
            Object{{"type", 1}, {"message", llvm::json::fixUTF8("cllint: " + Errors)}});
   ShownErrors[Uri] = Errors;
+  // A text that does not compile (a statement half typed) keeps the last good findings on the
+  // lines it did not change; code actions then offer only what the current text supports.
+  if (Linted->Result.CompileFailed) {
+    if (auto Good = LastGood.find(Uri); Good != LastGood.end())
+      for (Finding &F : carriedFindings(Good->second->Result, Good->second->Text, Linted->Text,
+                                        Linted->Result.Path))
+        Linted->Result.Findings.push_back(std::move(F));
+  } else if (Linted->Result.InputErrors.empty()) {
+    LastGood[Uri] = Linted;
+  }
   Results[Uri] = {Doc->Version, Linted};
   notify("textDocument/publishDiagnostics",
          Object{{"uri", Uri}, {"version", Doc->Version}, {"diagnostics", diagnosticsOf(*Linted)}});

@@ -83,6 +83,8 @@ private:
   std::mutex PublishLock;
   std::map<std::string, std::pair<int64_t, std::shared_ptr<const LintedDocument>>> Results;
   std::map<std::string, std::string> ShownErrors; // uri -> input error last shown
+  // The last result of each document that compiled, for carrying its findings over edits.
+  std::map<std::string, std::shared_ptr<const LintedDocument>> LastGood;
 
   Scheduler Worker; // last member: stopped first, before what its tasks use is destroyed
 };

@@ -210,7 +210,8 @@ def test_session(cllint, tmp):
     expect(caps["textDocumentSync"]["change"] == 2, caps)
     expect(caps["textDocumentSync"]["openClose"] is True, caps)
     expect("save" in caps["textDocumentSync"], caps)
-    expect(caps["codeActionProvider"]["codeActionKinds"] == ["quickfix"], caps)
+    expect(caps["codeActionProvider"]["codeActionKinds"] == ["quickfix", "source.fixAll.cllint"],
+           caps)
     expect(caps["hoverProvider"] is True, caps)
     expect(r["result"]["serverInfo"]["name"] == "cllint", r)
     expect(r["result"]["serverInfo"]["version"], r)
@@ -316,6 +317,35 @@ def test_session(cllint, tmp):
     expect(time.monotonic() - t0 < 1.0, "slow answer while a lint is pending")
     s.diagnostics(uri, 16)
     print("ok: unknown method -> -32601, answered while a lint is pending")
+
+    # A statement half typed above the finding: the file no longer compiles, but the finding
+    # stays on screen (moved down a line) beside clang's error, until the text compiles again.
+    typing = KERNEL.replace("  size_t i", "  float z = \n  size_t i")
+    s.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 17},
+                                        "contentChanges": [{"text": typing}]})
+    p = s.diagnostics(uri, 17)
+    codes = set(x["code"] for x in p["diagnostics"])
+    expect(codes == {"arith-double-literal", "clang-diagnostic-error"}, p)
+    kept = [x for x in p["diagnostics"] if x["code"] == "arith-double-literal"][0]
+    expect(kept["range"] == literal_range(typing, line=LIT_LINE + 1), kept)
+    # ... editing the finding's own line drops it (its verdict is unknown).
+    typing2 = typing.replace("x[i] * 0.1;", "x[i] * 0.1 + ;")
+    s.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 18},
+                                        "contentChanges": [{"text": typing2}]})
+    p = s.diagnostics(uri, 18)
+    expect(all(x["code"].startswith("clang-diagnostic") for x in p["diagnostics"]), p)
+    print("ok: findings survive a parse error on the lines it did not touch")
+
+    # source.fixAll.cllint: asked for by kind, answered with the document's safe fixes (this
+    # kernel has only an unsafe one: no action).
+    s.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 19},
+                                        "contentChanges": [{"text": KERNEL}]})
+    s.diagnostics(uri, 19)
+    r = s.request("textDocument/codeAction", {
+        "textDocument": {"uri": uri}, "range": d["range"],
+        "context": {"diagnostics": [], "only": ["source.fixAll"]}})
+    expect(r["result"] == [], r)
+    print("ok: source.fixAll offers nothing unsafe")
 
     # Malformed JSON -> -32700 with id null; bad framing is skipped; still alive.
     s.send_raw(b"Content-Length: 9\r\n\r\n{not json")

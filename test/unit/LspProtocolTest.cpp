@@ -1,6 +1,7 @@
 #include "Lsp/DocumentStore.h"
 #include "Lsp/Protocol.h"
 #include "Lsp/Scheduler.h"
+#include "Lsp/StaleFindings.h"
 #include "Lsp/Transport.h"
 
 #include <atomic>
@@ -193,4 +194,56 @@ TEST(LspScheduler, RescheduleReplacesThePendingTask) {
   } // stopping drops the pending task
   EXPECT_EQ(Runs, 1);
   EXPECT_EQ(Last, 5);
+}
+
+TEST(LspFixAll, EverySafeFixOnceWithoutOverlaps) {
+  LintedDocument Doc;
+  Doc.Uri = "file:///p/k.cl";
+  Doc.Path = "/p/k.cl";
+  Doc.Text = "a = 0.5 * 0.25;\n";
+  auto literal = [&](unsigned Begin, unsigned End, FixSafety Safety) {
+    Finding F;
+    F.RuleId = "arith-double-literal";
+    F.Where = {"/p/k.cl", {1, Begin + 1, Begin}, {1, End + 1, End}};
+    F.Fixes.push_back({"append 'f'", {{{"/p/k.cl", {1, End + 1, End}, {1, End + 1, End}}, "f"}},
+                       Safety});
+    Doc.Result.Findings.push_back(F);
+  };
+  literal(4, 7, FixSafety::Safe);
+  literal(4, 7, FixSafety::Safe);   // the same edit again: taken once
+  literal(10, 14, FixSafety::Unsafe); // not applied by fix-all
+  std::optional<llvm::json::Object> All = fixAllAction(Doc);
+  ASSERT_TRUE(All);
+  EXPECT_EQ(*All->getString("kind"), "source.fixAll.cllint");
+  EXPECT_EQ(*All->getString("title"), "Apply 1 safe cllint fix");
+  const llvm::json::Array &Edits =
+      *All->getObject("edit")->getObject("changes")->getArray("file:///p/k.cl");
+  ASSERT_EQ(Edits.size(), 1u);
+  EXPECT_EQ(editedWith(*Edits[0].getAsObject(), Doc.Text), "a = 0.5f * 0.25;\n");
+  Doc.Result.Findings.pop_back();
+  Doc.Result.Findings.clear();
+  EXPECT_FALSE(fixAllAction(Doc));
+}
+
+TEST(LspStaleFindings, KeptOnUnchangedLinesAndMoved) {
+  std::string Good = "k() {\n  x = 0.5;\n  y = 0.1;\n}\n";
+  std::string Now = "k() {\n  z = \n  x = 0.5;\n  y = 0.1 +;\n}\n";
+  FileResult R;
+  auto at = [&](unsigned Line, unsigned Col, const char *Rule) {
+    Finding F;
+    F.RuleId = Rule;
+    F.Where = {"/p/k.cl", {Line, Col, 0}, {Line, Col + 3, 0}};
+    F.Fixes.push_back({"fix", {{{"/p/k.cl", {Line, Col, 0}, {Line, Col, 0}}, "f"}},
+                       FixSafety::Safe});
+    R.Findings.push_back(F);
+  };
+  at(2, 7, "arith-double-literal");   // its line is unchanged: kept, one line down
+  at(3, 7, "arith-double-literal");   // its line was edited: dropped
+  at(2, 3, "clang-diagnostic-unused"); // clang's own: never carried
+  std::vector<Finding> Kept = carriedFindings(R, Good, Now, "/p/k.cl");
+  ASSERT_EQ(Kept.size(), 1u);
+  EXPECT_EQ(Kept[0].Where.Begin.Line, 3u);
+  EXPECT_EQ(Kept[0].Where.Begin.Column, 7u);
+  EXPECT_EQ(Kept[0].Where.Begin.Offset, Now.find("0.5"));
+  EXPECT_TRUE(Kept[0].Fixes.empty());
 }
