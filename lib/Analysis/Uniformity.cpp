@@ -104,6 +104,15 @@ bool isLaneThreshold(const VExpr &E) {
                  E->Op == VOp::Eq || E->Op == VOp::Ne;
   if (!Compare || E->Ops.size() != 2 || (E->Ops[0]->Lanes && E->Ops[1]->Lanes))
     return false;
+  // A truth value tested again (`if (isLast)` with `isLast = lx == W - 1`: `isLast != 0`).
+  for (unsigned I = 0; I < 2; ++I) {
+    const VExpr &Test = E->Ops[I], &Other = E->Ops[1 - I];
+    bool Truth = Test->Op == VOp::Lt || Test->Op == VOp::Le || Test->Op == VOp::Gt ||
+                 Test->Op == VOp::Ge || Test->Op == VOp::Eq || Test->Op == VOp::Ne ||
+                 Test->Op == VOp::LAnd || Test->Op == VOp::LOr || Test->Op == VOp::LNot;
+    if (Truth && Test->Lanes && Other->Op == VOp::Const && (E->Op == VOp::Eq || E->Op == VOp::Ne))
+      return isLaneThreshold(Test->Op == VOp::LNot ? Test->Ops[0] : Test);
+  }
   const VExpr &Side = E->Ops[0]->Lanes ? E->Ops[0] : E->Ops[1];
   // One lane id, plus or minus uniform terms.
   std::function<int(const VExpr &)> Ids = [&](const VExpr &X) -> int {

@@ -53,3 +53,12 @@ void row_triangle(__global float *out) {
     acc += out[k];
   out[get_global_id(0)] = acc;
 }
+
+// The threshold through a variable: `if (isLast)` is `isLast != 0`.
+__kernel __attribute__((reqd_work_group_size(32, 8, 1)))
+void row_last(__global float *out) {
+  int lx = get_local_id(0), ly = get_local_id(1);
+  const bool isLast = lx == 31;
+  if (isLast)
+    out[ly] = 1.0f;
+}
