@@ -218,7 +218,26 @@ std::optional<WorkGroupShape> TUAnalysis::inferredShape(const KernelInfo &K) con
         }
       }
   }
-  if (Tile.empty())
+  // A work-group-linear index (`ly * 32 + lx`, arrayfire's `tidy * DIMX + tidx`) into __local
+  // memory gives the row width: the code is written for that many work-items per row.
+  std::string Linear;
+  if (!Bound[0])
+    for (const MemoryAccess &A : F.accesses()) {
+      if (A.AddressSpace != clang::LangAS::opencl_local || !A.Bytes.isAffine())
+        continue;
+      std::optional<int64_t> X = A.Bytes.Lane[0].constantValue(),
+                             Y = A.Bytes.Lane[1].constantValue();
+      if (!X || !Y || *X <= 0 || *Y <= *X || *Y % *X || !A.Bytes.Lane[2].isZero())
+        continue;
+      int64_t Width = *Y / *X;
+      if (Width > 1024 || (Width & (Width - 1)))
+        continue; // a padded pitch (17) is not a row of work-items
+      Bound[0] = Width;
+      Linear = "the linear __local index of '" + A.Base->getNameAsString() + "' (" +
+               std::to_string(Width) + " work-items per row)";
+      break;
+    }
+  if (Tile.empty() && Linear.empty())
     return std::nullopt;
   unsigned Used = usedLaneDims(F), Unbounded = 0;
   std::array<unsigned, 3> Size = {1, 1, 1};
@@ -228,7 +247,7 @@ std::optional<WorkGroupShape> TUAnalysis::inferredShape(const KernelInfo &K) con
     else if (Used & (1u << D))
       Unbounded |= 1u << D;
   }
-  std::string Source = "inferred from the __local tile '" + Tile + "'";
+  std::string Source = "inferred from " + (Tile.empty() ? Linear : "the __local tile '" + Tile + "'");
   if (Unbounded) {
     // Ids the tile does not bound share what the profile's default leaves (`tile[ly + j][lx]`
     // with a 32-wide tile and 256 work-items: 32x8).
