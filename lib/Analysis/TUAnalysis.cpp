@@ -247,7 +247,8 @@ std::optional<WorkGroupShape> TUAnalysis::inferredShape(const KernelInfo &K) con
     else if (Used & (1u << D))
       Unbounded |= 1u << D;
   }
-  std::string Source = "inferred from " + (Tile.empty() ? Linear : "the __local tile '" + Tile + "'");
+  std::string Source =
+      "inferred from " + (Tile.empty() ? Linear : "the __local tile '" + Tile + "'");
   if (Unbounded) {
     // Ids the tile does not bound share what the profile's default leaves (`tile[ly + j][lx]`
     // with a 32-wide tile and 256 work-items: 32x8).

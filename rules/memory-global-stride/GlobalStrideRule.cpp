@@ -48,6 +48,29 @@ std::optional<Poly> divided(const Poly &P, int64_t K) {
   return R;
 }
 
+// A symbolic stride as a message shows it: terms named by long opaque expressions (a `?:`
+// alignment computation) become "(...)", so that `stride = W*H + (...) + 2` stays readable;
+// a note gives it in full.
+std::string abbreviated(std::string Text, const std::vector<std::string> &Symbols) {
+  constexpr size_t Readable = 40, LongName = 24;
+  if (Text.size() <= Readable)
+    return Text;
+  std::vector<std::string> Long;
+  for (const std::string &Sym : Symbols)
+    if (Sym.size() > LongName || Sym.find(' ') != std::string::npos)
+      Long.push_back(Sym);
+  std::sort(Long.begin(), Long.end(), [](auto &A, auto &B) { return A.size() > B.size(); });
+  for (const std::string &Sym : Long)
+    for (size_t At; (At = Text.find(Sym)) != std::string::npos;)
+      Text.replace(At, Sym.size(), "(...)");
+  return Text;
+}
+
+// What the transactions do with the bytes: a store writes them, it fetches nothing.
+std::string movedWord(bool Read, bool Write) {
+  return Read && Write ? "moved" : (Write ? "written" : "fetched");
+}
+
 // Transactions that Rows accesses of Bytes each, Step bytes apart, touch (from an aligned base).
 int64_t sectorsOfRows(int64_t Rows, int64_t Step, int64_t Bytes, int64_t Unit) {
   std::set<int64_t> Units;
@@ -132,7 +155,7 @@ private:
                       Warp + " touches " + std::to_string(T->Touched) + " " + Unit + " for " +
                       std::to_string(T->Useful) + " useful bytes (minimum " +
                       std::to_string(T->Minimum) + "); " + percentText(T->Useful, T->Touched * TU) +
-                      " of " + (Write && !Read ? "written" : "fetched") + " bytes are used";
+                      " of " + movedWord(Read, Write) + " bytes are used";
     bool Record = A.RecordBytes > 0;
     Msg += Record ? "; keep the fields used together in their own array (structure of arrays)"
                   : "; let consecutive work-items access consecutive elements, or stage the data "
@@ -150,7 +173,7 @@ private:
            T->Touched,
            std::to_string(T->Touched) + " " + Unit + " per " + Warp + " instead of " +
                std::to_string(T->Minimum) + "; " + percentText(T->Useful, T->Touched * TU) +
-               " of fetched bytes used" + aosCost(A.RecordBytes));
+               " of " + movedWord(Read, Write) + " bytes used" + aosCost(A.RecordBytes));
     return true;
   }
 
@@ -198,17 +221,16 @@ private:
     std::string Kind = A.AddressSpace == clang::LangAS::opencl_constant ? "constant" : "global";
     std::string What = A.Read && A.Write ? " load and store" : (A.Write ? " store" : " load");
     std::string Warp = warpWord(P), Unit = transactionWord(P);
-    std::string Msg =
-        Kind + What +
-        " whose address is not linear in the work-item ids; evaluated lane by lane, "
-        "consecutive work-items are mostly " +
-        std::to_string(Common->first) + " B apart: each " + Warp + " touches " +
-        std::to_string(T.Touched) + " " + Unit + " for " + std::to_string(T.Useful) +
-        " useful bytes (minimum " + std::to_string(T.Minimum) + "); " +
-        percentText(T.Useful, T.Touched * TU) +
-        " of fetched bytes are used; let consecutive work-items access consecutive elements, or "
-        "stage the data through __local memory" +
-        shapeCaveatText(Shape);
+    std::string Msg = Kind + What +
+                      " whose address is not linear in the work-item ids; evaluated lane by lane, "
+                      "consecutive work-items are mostly " +
+                      std::to_string(Common->first) + " B apart: each " + Warp + " touches " +
+                      std::to_string(T.Touched) + " " + Unit + " for " + std::to_string(T.Useful) +
+                      " useful bytes (minimum " + std::to_string(T.Minimum) + "); " +
+                      percentText(T.Useful, T.Touched * TU) + " of " + movedWord(A.Read, A.Write) +
+                      " bytes are used; let consecutive work-items access consecutive elements, or "
+                      "stage the data through __local memory" +
+                      shapeCaveatText(Shape);
     FindingBuilder B = Ctx.report(A.E->getBeginLoc(), std::move(Msg));
     B.shape(Shape);
     B.range(A.E->getSourceRange());
@@ -218,8 +240,8 @@ private:
     B.cost(std::string(TU < P.CacheLineBytes ? "sectors" : "cache-lines") + "-per-" + Warp,
            T.Touched,
            std::to_string(T.Touched) + " " + Unit + " per " + Warp + " instead of " +
-               std::to_string(T.Minimum) + "; " + percentText(T.Useful, T.Touched * TU) +
-               " of fetched bytes used");
+               std::to_string(T.Minimum) + "; " + percentText(T.Useful, T.Touched * TU) + " of " +
+               movedWord(A.Read, A.Write) + " bytes used");
     return true;
   }
 
@@ -255,7 +277,7 @@ private:
         A.ElementBytes > A.AccessBytes && !A.ArrayDims.size() && A.ElementType->isRecordType();
     std::string Msg = Kind + What;
     Traffic T;
-    std::string Condition;
+    std::string Condition, FullStride;
     if (Stride->Value) {
       int64_t V = *Stride->Value;
       int64_t EB = std::max<int64_t>(1, A.ElementBytes);
@@ -274,6 +296,11 @@ private:
       std::optional<Poly> InElements =
           divided(Stride->Bytes, std::max<int64_t>(1, AoS ? Bytes : A.ElementBytes));
       std::string S = InElements ? InElements->str() : Stride->Bytes.str() + " B";
+      std::string Shown =
+          abbreviated(S, InElements ? InElements->symbols() : Stride->Bytes.symbols());
+      if (Shown != S)
+        FullStride = S + (InElements ? " elements" : "");
+      S = Shown;
       Msg += " with stride = " + S + (InElements ? " elements" : "") +
              " between consecutive work-items";
       // Once the stride reaches a transaction every lane needs its own, except lanes of a
@@ -295,8 +322,8 @@ private:
       return false;
     Msg += ": " + Condition + "each " + Warp + " touches " + std::to_string(T.Touched) + " " +
            Unit + " for " + std::to_string(T.Useful) + " useful bytes (minimum " +
-           std::to_string(T.Minimum) + "); " + percentText(T.Useful, T.Touched * TU) +
-           " of fetched bytes are used";
+           std::to_string(T.Minimum) + "); " + percentText(T.Useful, T.Touched * TU) + " of " +
+           movedWord(A.Read, A.Write) + " bytes are used";
     Msg += AoS ? "; store the field in its own array (structure of arrays)"
                : "; let consecutive work-items access consecutive elements, or stage the data "
                  "through __local memory";
@@ -310,6 +337,8 @@ private:
     if (const clang::Expr *Origin = strideOrigin(Ctx, F, A, Stride->Dim))
       B.note(Origin->getBeginLoc(),
              "the stride comes from '" + sourceText(Ctx.ast(), Origin) + "'");
+    if (!FullStride.empty())
+      B.note(A.E->getBeginLoc(), "the stride in full: " + FullStride);
     if (ShapeMatters) {
       B.note(Loc, "work-group shape " + shapeText(Shape.Size) + " (" + Shape.Source + ")");
       B.shape(Shape);
@@ -317,8 +346,8 @@ private:
     B.cost(std::string(TU < P.CacheLineBytes ? "sectors" : "cache-lines") + "-per-" + Warp,
            T.Touched,
            std::to_string(T.Touched) + " " + Unit + " per " + Warp + " instead of " +
-               std::to_string(T.Minimum) + "; " + percentText(T.Useful, T.Touched * TU) +
-               " of fetched bytes used" + (AoS ? aosCost(A.RecordBytes) : ""));
+               std::to_string(T.Minimum) + "; " + percentText(T.Useful, T.Touched * TU) + " of " +
+               movedWord(A.Read, A.Write) + " bytes used" + (AoS ? aosCost(A.RecordBytes) : ""));
     return true;
   }
 
