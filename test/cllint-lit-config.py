@@ -16,7 +16,9 @@ config.excludes = ["Inputs", "integration", "unit", "runner", "npm", "node_modul
 config.environment["PATH"] = os.pathsep.join(
     [config.llvm_tools_dir, os.path.dirname(config.cllint_bin), config.environment.get("PATH", os.environ.get("PATH", ""))])
 config.environment["HOME"] = os.environ.get("HOME", "/tmp")
-config.substitutions.append(("%cllint", config.cllint_bin + " --quiet --color=never"))
+# Tests do not leave result caches behind; cache.test uses %cached-cllint.
+config.substitutions.append(("%cached-cllint", config.cllint_bin + " --color=never --cache-stats"))
+config.substitutions.append(("%cllint", config.cllint_bin + " --quiet --color=never --no-cache"))
 config.substitutions.append(("%src_root", config.cllint_src_root))
 config.substitutions.append(("%exit-is", "python3 " + os.path.join(config.cllint_src_root, "test/lit/Inputs/expect_exit.py")))
 config.substitutions.append(("%sarif-multitool", config.sarif_multitool))

@@ -88,6 +88,8 @@ struct FileResult {
   std::vector<std::string> InternalErrors;
   unsigned SuppressedCount = 0;
   unsigned BaselinedCount = 0;
+  // Files the parse read besides this one (headers, -include preludes), for the result cache.
+  std::vector<std::string> Dependencies;
 };
 
 } // namespace cllint

@@ -3,6 +3,8 @@
 #include "Analysis/LaunchTable.h"
 #include "Analysis/TUAnalysis.h"
 #include "Diagnostics/Suppressions.h"
+#include "Driver/ResultCache.h"
+#include "Driver/SettingsText.h"
 #include "Frontend/OpenCLParser.h"
 #include "Output/Emitters.h"
 #include "Registry.h"
@@ -64,7 +66,12 @@ bool isKnownRuleOrPattern(const std::string &IdOrGlob) {
 
 Linter::Linter(LintOptions Opts)
     : Options(std::move(Opts)),
-      Configs(Options.NoConfig ? std::optional<std::string>() : Options.ConfigPath) {}
+      Configs(Options.NoConfig ? std::optional<std::string>() : Options.ConfigPath) {
+  if (Options.Launches)
+    for (const auto &[Kernel, Launches] : Options.Launches->all())
+      for (const analysis::KernelLaunch &L : Launches)
+        LaunchesDigest += Kernel + " " + analysis::shapeString(L.Local) + " " + L.Source + "\n";
+}
 
 bool Linter::settingsFor(const std::string &Path, FileSettings &Out, std::string &Error) {
   Out = FileSettings();
@@ -133,7 +140,35 @@ FileResult Linter::lintFile(const std::string &Path) {
     R.InputErrors.push_back(Error);
     return R;
   }
-  return lintBuffer(Path, Content);
+  if (!Options.Cache)
+    return lintBuffer(Path, Content);
+  std::string Key = cacheKey(Path, Content);
+  if (Key.empty())
+    return lintBuffer(Path, Content); // a bad config: reported by the lint itself
+  if (std::optional<FileResult> Hit = Options.Cache->lookup(Key)) {
+    Hit->Path = Path;
+    Hit->Content = Content;
+    return std::move(*Hit);
+  }
+  FileResult R = lintBuffer(Path, Content);
+  if (R.InputErrors.empty() && R.InternalErrors.empty())
+    Options.Cache->store(Key, R);
+  return R;
+}
+
+std::string Linter::cacheKey(const std::string &Path, const std::string &Content) {
+  FileSettings S;
+  std::string Error;
+  if (!settingsFor(Path, S, Error))
+    return "";
+  std::string Patterns;
+  for (const std::string &P : S.Rules.patterns())
+    Patterns += P + ",";
+  llvm::SmallString<256> Cwd;
+  llvm::sys::fs::current_path(Cwd);
+  // Findings name files as given and relative to the working directory: both are in the key.
+  return ResultCache::key({CLLINT_VERSION, Cwd, Path, Content, settingsYaml(S, Path), Patterns,
+                           S.Flags.Std, LaunchesDigest});
 }
 
 FileResult Linter::lintBuffer(const std::string &Path, const std::string &Content) {
@@ -192,6 +227,7 @@ FileResult Linter::lintBufferUnisolated(const std::string &Path, const std::stri
       Options.MaxFileBytes);
   setIsolatedStage("reading suppressions");
   R.CompileFailed = Parsed.HasErrors;
+  R.Dependencies = std::move(Parsed.Dependencies);
   std::vector<Finding> All;
   for (Finding &F : Parsed.ClangDiagnostics)
     if (F.RuleId == "clang-diagnostic-error" || S.Rules.isEnabled(F.RuleId))

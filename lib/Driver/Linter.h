@@ -15,6 +15,8 @@
 
 namespace cllint {
 
+class ResultCache;
+
 namespace analysis {
 class TUAnalysis;
 class LaunchTable;
@@ -37,6 +39,8 @@ struct LintOptions {
   // turn this off so that crashes surface.
   bool Isolate = true;
   std::chrono::milliseconds FileTimeout{std::chrono::seconds(120)}; // 0: no limit
+  // Reuses the results of unchanged files (lintFile only; buffers are always linted).
+  std::shared_ptr<ResultCache> Cache;
 };
 
 // The settings that apply to one file.
@@ -72,8 +76,12 @@ private:
                               const std::function<void(const analysis::TUAnalysis &)> &Visit,
                               std::string &Error);
 
+  // The part of a file's cache key that the settings and the run's host launches make.
+  std::string cacheKey(const std::string &Path, const std::string &Content);
+
   LintOptions Options;
   ConfigResolver Configs;
+  std::string LaunchesDigest; // the host launches as text, for cache keys
 };
 
 bool isKnownRuleOrPattern(const std::string &IdOrGlob);

@@ -248,6 +248,17 @@ ParseResult parseOpenCL(const std::string &Path, const std::string &Content,
   CallbackAction Action(Path, OnAST, Result.RanCallback);
   CI.ExecuteAction(Action);
   Result.HasErrors = CI.getDiagnostics().hasErrorOccurred();
+  llvm::SmallVector<clang::OptionalFileEntryRef, 16> Seen;
+  CI.getFileManager().GetUniqueIDMapping(Seen);
+  std::string Resource = findClangResourceDir();
+  for (clang::OptionalFileEntryRef F : Seen) {
+    if (!F)
+      continue;
+    llvm::StringRef Name = F->getName();
+    if (Name == Args.back() || (!Resource.empty() && Name.starts_with(Resource)))
+      continue;
+    Result.Dependencies.push_back(Name.str());
+  }
   return Result;
 }
 

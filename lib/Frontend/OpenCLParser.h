@@ -22,6 +22,9 @@ struct ParseResult {
   std::vector<Finding> ClangDiagnostics; // clang's own errors and warnings, with notes
   bool HasErrors = false;
   bool RanCallback = false;
+  // Every file the parse read besides the main one and clang's own headers (what the result
+  // cache must check before reusing a result).
+  std::vector<std::string> Dependencies;
 };
 
 // The clang command line for Path (exposed for tests and --print-command).

@@ -212,11 +212,13 @@ bool writeFileAtomically(const std::string &Path, const std::string &Content, st
   if (!llvm::sys::fs::real_path(Path, Real))
     Target = Real.str().str();
   llvm::sys::fs::file_status Status;
-  if (std::error_code EC = llvm::sys::fs::status(Target, Status)) {
-    Error = EC.message();
+  bool Exists = !llvm::sys::fs::status(Target, Status);
+  if (!Exists && llvm::sys::fs::exists(llvm::sys::path::parent_path(Target)) == false &&
+      !llvm::sys::path::parent_path(Target).empty()) {
+    Error = "no such directory";
     return false;
   }
-  if (Status.getLinkCount() > 1)
+  if (Exists && Status.getLinkCount() > 1)
     return writeInPlace(Target, Content, Error);
   llvm::SmallString<256> Temp;
   int FD = -1;
@@ -229,7 +231,8 @@ bool writeFileAtomically(const std::string &Path, const std::string &Content, st
     llvm::sys::fs::remove(Temp);
     return false;
   }
-  llvm::sys::fs::setPermissions(Temp, Status.permissions());
+  if (Exists)
+    llvm::sys::fs::setPermissions(Temp, Status.permissions());
   if (std::error_code EC = llvm::sys::fs::rename(Temp, Target)) {
     Error = "cannot replace the file: " + EC.message();
     llvm::sys::fs::remove(Temp);

@@ -33,7 +33,8 @@ bool readSourceFile(const std::string &Path, unsigned long long MaxBytes, std::s
                     std::string &Error);
 
 // Writes through a temporary file in the same directory and renames it over Path, keeping
-// the file's permissions; a crash leaves either the old or the new file, never half of one.
+// the file's permissions (a new file gets the default ones); a crash leaves either the old or
+// the new file, never half of one.
 bool writeFileAtomically(const std::string &Path, const std::string &Content, std::string &Error);
 
 } // namespace cllint

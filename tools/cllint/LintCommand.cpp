@@ -5,6 +5,7 @@
 #include "Diagnostics/Baseline.h"
 #include "Driver/HostRun.h"
 #include "Driver/Linter.h"
+#include "Driver/ResultCache.h"
 #include "Driver/RunResults.h"
 #include "Fix/FixApplier.h"
 #include "Fix/UnifiedDiff.h"
@@ -135,6 +136,16 @@ cl::list<std::string> HostArgs("host-arg",
                                cl::desc("A Clang argument for parsing host files (e.g. "
                                         "-I/path/to/headers). Repeatable."),
                                cl::value_desc("ARG"), cl::cat(Category));
+cl::opt<bool> NoCache("no-cache", cl::desc("Lint every file, reusing no earlier result"),
+                      cl::cat(Category));
+cl::opt<std::string> CacheDir("cache-dir",
+                              cl::desc("Where results of unchanged files are kept (default: "
+                                       "$CLLINT_CACHE_DIR, else .cllint_cache in the current "
+                                       "directory)"),
+                              cl::value_desc("DIR"), cl::cat(Category));
+cl::opt<bool> CacheStats("cache-stats",
+                         cl::desc("Say on stderr how many files' results came from the cache"),
+                         cl::cat(Category));
 cl::opt<bool> NoIgnore("no-ignore",
                        cl::desc("Also lint files that .gitignore excludes (directories and globs "
                                 "skip them by default)"),
@@ -318,6 +329,11 @@ int runLint(int Argc, const char **Argv) {
     Options.ConfigPath = ConfigFileOpt;
   }
   Options.NoConfig = NoConfig;
+  if (!NoCache) {
+    const char *Env = std::getenv("CLLINT_CACHE_DIR");
+    Options.Cache = std::make_shared<ResultCache>(
+        !CacheDir.empty() ? CacheDir.getValue() : (Env && *Env ? Env : ".cllint_cache"));
+  }
   Options.MaxFileBytes = MaxFileSize;
   Options.FileTimeout = std::chrono::seconds(FileTimeout.getValue());
 
@@ -544,6 +560,10 @@ int runLint(int Argc, const char **Argv) {
                    : std::string());
     }
   }
+  if (CacheStats && Options.Cache)
+    llvm::errs() << "cllint: cache: " << Options.Cache->hits() << " of "
+                 << Options.Cache->hits() + Options.Cache->misses() << " file(s) reused ("
+                 << Options.Cache->dir() << ")\n";
   if (mustExitWithoutCleanup()) {
     // A file over its time limit still runs on a detached thread that uses this function's
     // state, or a crash left LLVM's globals inconsistent: end here, without destructors.

@@ -3,7 +3,7 @@
 #include "LintReports.h"
 
 #include "Analysis/TUAnalysis.h"
-#include "Registry.h"
+#include "Driver/SettingsText.h"
 #include "Support/InputFiles.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -12,7 +12,6 @@
 
 #include <algorithm>
 #include <map>
-#include <yaml-cpp/yaml.h>
 
 namespace cllint {
 
@@ -78,60 +77,7 @@ int dumpConfig(const LintOptions &Options, const std::string &File) {
     llvm::WithColor::error(llvm::errs(), "cllint") << Error << "\n";
     return 2;
   }
-  YAML::Emitter Y;
-  Y << YAML::BeginMap;
-  Y << YAML::Key << "file" << YAML::Value << File;
-  Y << YAML::Key << "config" << YAML::Value << (S.Config ? S.Config->Path : std::string("none"));
-  Y << YAML::Key << "rules" << YAML::Value << YAML::BeginMap;
-  for (const RuleInfo &R : allRules()) {
-    if (!S.Rules.isEnabled(R.Id))
-      continue;
-    auto Over = S.SeverityOverrides.find(R.Id);
-    Severity Level = Over == S.SeverityOverrides.end() ? R.DefaultSeverity : Over->second;
-    Y << YAML::Key << R.Id << YAML::Value << severityName(Level);
-  }
-  Y << YAML::EndMap;
-  const DeviceProfile &P = S.Profile;
-  Y << YAML::Key << "profile" << YAML::Value << YAML::BeginMap;
-  Y << YAML::Key << "name" << YAML::Value << P.Name;
-  Y << YAML::Key << "warp" << YAML::Value << P.WarpSize;
-  Y << YAML::Key << "banks" << YAML::Value << P.Banks;
-  Y << YAML::Key << "bank-width" << YAML::Value << P.BankWidth;
-  Y << YAML::Key << "sector" << YAML::Value << P.SectorBytes;
-  Y << YAML::Key << "cache-line" << YAML::Value << P.CacheLineBytes;
-  Y << YAML::Key << "local-memory" << YAML::Value << P.LocalMemBytes;
-  Y << YAML::Key << "work-group" << YAML::Value << YAML::Flow
-    << std::vector<unsigned>(P.DefaultWorkGroup.begin(), P.DefaultWorkGroup.end());
-  Y << YAML::EndMap;
-  Y << YAML::Key << "std" << YAML::Value << (S.Flags.Std.empty() ? "CL1.2" : S.Flags.Std);
-  Y << YAML::Key << "flags" << YAML::Value << YAML::Flow << S.Flags.Args;
-  if (S.WorkGroup)
-    Y << YAML::Key << "work-group" << YAML::Value << YAML::Flow
-      << std::vector<unsigned>(S.WorkGroup->begin(), S.WorkGroup->end());
-  Y << YAML::Key << "fail-on" << YAML::Value << severityName(S.FailOn.value_or(Severity::Warning));
-  if (!S.Kernels.empty()) {
-    Y << YAML::Key << "kernels" << YAML::Value << YAML::BeginMap;
-    for (const analysis::ConfiguredKernel &K : S.Kernels) {
-      Y << YAML::Key << K.NameGlob << YAML::Value << YAML::BeginMap;
-      if (K.WorkGroup)
-        Y << YAML::Key << "work-group" << YAML::Value << YAML::Flow
-          << std::vector<unsigned>(K.WorkGroup->begin(), K.WorkGroup->end());
-      if (K.Global)
-        Y << YAML::Key << "global" << YAML::Value << YAML::Flow
-          << std::vector<uint64_t>(K.Global->begin(), K.Global->end());
-      if (!K.Args.empty())
-        Y << YAML::Key << "args" << YAML::Value << YAML::Flow << K.Args;
-      Y << YAML::Key << "from" << YAML::Value << K.Source;
-      Y << YAML::EndMap;
-    }
-    Y << YAML::EndMap;
-  }
-  if (S.Config && !S.Config->Exclude.empty())
-    Y << YAML::Key << "exclude" << YAML::Value << YAML::Flow << S.Config->Exclude;
-  if (S.Config && !S.Config->HostGlobs.empty())
-    Y << YAML::Key << "host" << YAML::Value << YAML::Flow << S.Config->HostGlobs;
-  Y << YAML::EndMap;
-  llvm::outs() << Y.c_str() << "\n";
+  llvm::outs() << settingsYaml(S, File) << "\n";
   return 0;
 }
 

@@ -1,0 +1,102 @@
+#include "Driver/ResultCache.h"
+
+#include "Driver/ResultJson.h"
+#include "Support/InputFiles.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SHA256.h"
+
+namespace cllint {
+namespace {
+
+using llvm::json::Array;
+using llvm::json::Object;
+
+// What a dependency looked like: its size and modification time, like make and ruff's cache.
+std::optional<std::pair<uint64_t, int64_t>> stamp(const std::string &Path) {
+  llvm::sys::fs::file_status S;
+  if (llvm::sys::fs::status(Path, S))
+    return std::nullopt;
+  return std::make_pair(
+      uint64_t(S.getSize()),
+      int64_t(llvm::sys::toTimeT(S.getLastModificationTime())) * 1000000000 +
+          int64_t(S.getLastModificationTime().time_since_epoch().count() % 1000000000));
+}
+
+} // namespace
+
+std::string ResultCache::key(std::initializer_list<llvm::StringRef> Parts) {
+  llvm::SHA256 H;
+  for (llvm::StringRef P : Parts) {
+    H.update(std::to_string(P.size()) + ":"); // unambiguous concatenation
+    H.update(P);
+  }
+  return llvm::toHex(H.final(), /*LowerCase=*/true);
+}
+
+std::string ResultCache::entryPath(const std::string &Key) const {
+  // Two levels, like git's objects: no directory holds more than a few hundred entries.
+  return Dir + "/" + Key.substr(0, 2) + "/" + Key.substr(2) + ".json";
+}
+
+std::optional<FileResult> ResultCache::lookup(const std::string &Key) {
+  auto Miss = [&]() -> std::optional<FileResult> {
+    ++Misses;
+    return std::nullopt;
+  };
+  auto Buf = llvm::MemoryBuffer::getFile(entryPath(Key));
+  if (!Buf)
+    return Miss();
+  llvm::Expected<llvm::json::Value> V = llvm::json::parse((*Buf)->getBuffer());
+  if (!V) {
+    llvm::consumeError(V.takeError());
+    return Miss(); // a corrupt entry: linted again and overwritten
+  }
+  const Object *O = V->getAsObject();
+  const Array *Stamps = O ? O->getArray("stamps") : nullptr;
+  const llvm::json::Value *Result = O ? O->get("result") : nullptr;
+  if (!Stamps || !Result)
+    return Miss();
+  for (const llvm::json::Value &S : *Stamps) {
+    const Object *D = S.getAsObject();
+    std::optional<llvm::StringRef> Path = D ? D->getString("path") : std::nullopt;
+    std::optional<int64_t> Size = D ? D->getInteger("size") : std::nullopt;
+    std::optional<int64_t> Time = D ? D->getInteger("mtime") : std::nullopt;
+    auto Now = Path ? stamp(Path->str()) : std::nullopt;
+    if (!Now || !Size || !Time || int64_t(Now->first) != *Size || Now->second != *Time)
+      return Miss(); // an included file changed (or is gone)
+  }
+  std::optional<FileResult> R = resultFromJson(*Result);
+  if (!R)
+    return Miss();
+  ++Hits;
+  return R;
+}
+
+void ResultCache::store(const std::string &Key, const FileResult &R) {
+  Array Stamps;
+  for (const std::string &D : R.Dependencies) {
+    auto S = stamp(D);
+    if (!S)
+      return; // a dependency that cannot be checked: never reuse this result
+    Stamps.push_back(Object{{"path", D}, {"size", int64_t(S->first)}, {"mtime", S->second}});
+  }
+  std::string Path = entryPath(Key);
+  if (llvm::sys::fs::create_directories(llvm::sys::path::parent_path(Path)))
+    return; // a read-only place: the run goes on without caching
+  std::string Ignore = Dir + "/.gitignore";
+  if (!llvm::sys::fs::exists(Ignore)) {
+    std::string Unused;
+    writeFileAtomically(Ignore, "# cllint's result cache; safe to delete.\n*\n", Unused);
+  }
+  std::string Text;
+  llvm::raw_string_ostream OS(Text);
+  OS << llvm::json::Value(Object{{"stamps", std::move(Stamps)}, {"result", resultToJson(R)}});
+  std::string Unused;
+  writeFileAtomically(Path, OS.str(), Unused);
+}
+
+} // namespace cllint

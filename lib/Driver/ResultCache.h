@@ -1,0 +1,38 @@
+// The result cache (like ruff's): a file's findings are kept under a key made of everything
+// that decides them (cllint's version, the file's path and text, its settings, the host
+// launches) and reused while the files it includes are unchanged (same size and modification
+// time). Entries are written atomically, so concurrent runs never see half an entry; an entry
+// that does not parse is a miss and is overwritten.
+#pragma once
+
+#include "Diagnostics/Finding.h"
+
+#include <atomic>
+#include <optional>
+#include <string>
+
+namespace cllint {
+
+class ResultCache {
+public:
+  // Dir is created on the first store, with a .gitignore that ignores everything in it.
+  explicit ResultCache(std::string Dir) : Dir(std::move(Dir)) {}
+
+  // A hex digest of the parts, in order.
+  static std::string key(std::initializer_list<llvm::StringRef> Parts);
+
+  std::optional<FileResult> lookup(const std::string &Key);
+  void store(const std::string &Key, const FileResult &R);
+
+  const std::string &dir() const { return Dir; }
+  unsigned hits() const { return Hits; }
+  unsigned misses() const { return Misses; }
+
+private:
+  std::string entryPath(const std::string &Key) const;
+
+  std::string Dir;
+  std::atomic<unsigned> Hits{0}, Misses{0};
+};
+
+} // namespace cllint

@@ -1,0 +1,17 @@
+// A linted file's result as JSON and back, complete (findings with notes, fixes and costs), so
+// that the result cache can hand back exactly what linting the file would give.
+#pragma once
+
+#include "Diagnostics/Finding.h"
+
+#include "llvm/Support/JSON.h"
+
+#include <optional>
+
+namespace cllint {
+
+llvm::json::Value resultToJson(const FileResult &R);
+// Nothing when the JSON is not a result this version wrote (a corrupt or foreign cache entry).
+std::optional<FileResult> resultFromJson(const llvm::json::Value &V);
+
+} // namespace cllint
