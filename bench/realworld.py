@@ -243,7 +243,9 @@ def lint_file(args, repo, repo_dir, rel):
         files = doc.get('files', [])
         compile_failed = any(f.get('compileFailed') for f in files)
         for f in files:
-            other_errors += f.get('errors', [])
+            # A compile failure is listed among the file's errors too; it is not another one.
+            other_errors += [e for e in f.get('errors', [])
+                             if not e.startswith('does not compile')]
         lint['json_ok'] = True
     except (ValueError, AttributeError):
         lint['json_ok'] = False
