@@ -4,8 +4,9 @@
 For each benchmark directory of rodinia and SHOC under --root (as bench/realworld.py --prepare
 extracts them), lints the directory's kernels twice, with the same flags as realworld.py:
 alone, and together with the directory's C/C++ host files (--host DIR). It prints per directory
-how many kernels took their shape from the host, the config, their own attribute, inference or
-the default (`cllint --dump-launches`), and how many findings changed (appeared, disappeared
+how many kernels took their shape from the host, the config, their own attribute, inference
+(from `__local` tiles or indices; from guards) or the default (1-D, or spread over the 2 or 3
+dimensions the kernel uses: default-nd) (`cllint --dump-launches`), and how many findings changed (appeared, disappeared
 or changed message) once the host code was read.
 
     bench/host_launches.py --root /work/realworld [--markdown OUT]
@@ -83,7 +84,9 @@ def main():
                 kind = ('host' if s.startswith('host launch') else
                         'config' if s.startswith('config') else
                         'attribute' if s.startswith('reqd_work_group_size') else
-                        'inferred' if s.startswith('inferred') else 'default')
+                        'guard' if s.startswith('inferred from the guard') else
+                        'inferred' if s.startswith('inferred') else
+                        'default-nd' if s.startswith('profile default of') else 'default')
                 src[kind] += 1
             launches = sum(1 for l in out.splitlines() if re.match(r'\S+:\d+: ', l))
             alone = findings(args, kernels, [], flags)
@@ -95,7 +98,7 @@ def main():
             rows.append(row)
             total.update({k: v for k, v in row.items() if isinstance(v, int)})
     cols = ['suite', 'dir', 'kernels', 'launches', 'host', 'attribute', 'config', 'inferred',
-            'default', 'alone', 'hosted', 'changed', 'host_errors']
+            'guard', 'default', 'default-nd', 'alone', 'hosted', 'changed', 'host_errors']
     lines = ['| ' + ' | '.join(cols) + ' |', '|' + '---|' * len(cols)]
     for r in rows + [dict(total, suite='**total**', dir='')]:
         lines.append('| ' + ' | '.join(str(r.get(c, 0)) for c in cols) + ' |')

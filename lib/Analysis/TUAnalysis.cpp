@@ -229,12 +229,14 @@ std::optional<WorkGroupShape> TUAnalysis::inferredShape(const KernelInfo &K) con
                              Y = A.Bytes.Lane[1].constantValue();
       if (!X || !Y || *X <= 0 || *Y <= *X || *Y % *X || !A.Bytes.Lane[2].isZero())
         continue;
-      int64_t Width = *Y / *X;
-      if (Width > 1024 || (Width & (Width - 1)))
-        continue; // a padded pitch (17) is not a row of work-items
+      // A pitch a few words over a power of two is a padded or haloed row: `TILE + 1` (33)
+      // holds 32 work-items, `16 + 2` (18) holds 16.
+      int64_t Pitch = *Y / *X, Width = floorPowerOfTwo(Pitch);
+      if (Pitch > 1024 + 4 || Pitch - Width > 4 || Width < 2)
+        continue;
       Bound[0] = Width;
-      Linear = "the linear __local index of '" + A.Base->getNameAsString() + "' (" +
-               std::to_string(Width) + " work-items per row)";
+      Linear = "the linear __local index of '" + A.Base->getNameAsString() + "' (rows of " +
+               std::to_string(Pitch) + " words, " + std::to_string(Width) + " work-items per row)";
       break;
     }
   if (Tile.empty() && Linear.empty())
