@@ -160,23 +160,33 @@ void parseRoot(const YAML::Node &Root, ConfigFile &Out) {
         Out.RuleMentions.push_back({P.str(), where(Out.Path, M)});
     }
   };
-  if (const YAML::Node R = Root["rules"]) {
+  // rules: and severity:, at the top and in paths: entries; every id or glob is remembered
+  // with its place, so that the driver can reject typos.
+  auto readRules = [&](const YAML::Node &R, std::vector<std::string> &Patterns) {
     for (const std::string &S : stringList(R, "rules"))
-      Out.Rules.append(S);
+      Patterns.push_back(S);
     if (R.IsScalar())
       mention(R.Scalar(), R.Mark());
     else
       for (const auto &E : R)
         mention(E.Scalar(), E.Mark());
-  }
-  if (const YAML::Node S = Root["severity"]) {
+  };
+  auto readSeverities = [&](const YAML::Node &S, std::map<std::string, Severity> &Levels) {
     if (!S.IsMap())
       fail(S, "severity must map rule ids to note, warning or error");
     for (const auto &KV : S) {
-      Out.SeverityOverrides[KV.first.as<std::string>()] = severity(KV.second);
+      Levels[KV.first.as<std::string>()] = severity(KV.second);
       Out.RuleMentions.push_back({KV.first.as<std::string>(), where(Out.Path, KV.first.Mark())});
     }
+  };
+  if (const YAML::Node R = Root["rules"]) {
+    std::vector<std::string> Patterns;
+    readRules(R, Patterns);
+    for (const std::string &P : Patterns)
+      Out.Rules.append(P);
   }
+  if (const YAML::Node S = Root["severity"])
+    readSeverities(S, Out.SeverityOverrides);
   if (const YAML::Node P = Root["profiles"]) {
     if (!P.IsMap())
       fail(P, "profiles must map names to profile settings");
@@ -203,23 +213,10 @@ void parseRoot(const YAML::Node &Root, ConfigFile &Out) {
       readFlags(E, G.Flags);
       if (E["work-group"])
         G.WorkGroup = workGroup(E["work-group"]);
-      if (const YAML::Node R = E["rules"]) {
-        G.RulePatterns = stringList(R, "rules");
-        if (R.IsScalar())
-          mention(R.Scalar(), R.Mark());
-        else
-          for (const auto &X : R)
-            mention(X.Scalar(), X.Mark());
-      }
-      if (const YAML::Node S = E["severity"]) {
-        if (!S.IsMap())
-          fail(S, "severity must map rule ids to note, warning or error");
-        for (const auto &KV : S) {
-          G.SeverityOverrides[KV.first.as<std::string>()] = severity(KV.second);
-          Out.RuleMentions.push_back(
-              {KV.first.as<std::string>(), where(Out.Path, KV.first.Mark())});
-        }
-      }
+      if (const YAML::Node R = E["rules"])
+        readRules(R, G.RulePatterns);
+      if (const YAML::Node S = E["severity"])
+        readSeverities(S, G.SeverityOverrides);
       Out.PerPath.push_back(std::move(G));
     }
   }

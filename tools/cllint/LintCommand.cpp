@@ -533,32 +533,7 @@ int runLint(int Argc, const char **Argv) {
     if (ApplyFixes)
       llvm::errs() << "cllint: applied " << FixedCount << " fix(es) in " << FixedFiles
                    << " file(s)\n";
-    unsigned Total = Counts[0] + Counts[1] + Counts[2];
-    if (Total) {
-      llvm::errs() << llvm::formatv("{0} finding(s): {1} error(s), {2} warning(s), {3} note(s) "
-                                    "in {4} file(s)",
-                                    Total, Counts[2], Counts[1], Counts[0], Results.size());
-      std::map<std::string, unsigned> PerRule;
-      unsigned Safe = 0, Unsafe = 0;
-      for (const FileResult &R : Results)
-        for (const Finding &F : R.Findings) {
-          ++PerRule[F.RuleId];
-          bool HasSafe = false, HasUnsafe = false;
-          for (const Fix &Fx : F.Fixes)
-            (Fx.Safety == FixSafety::Safe ? HasSafe : HasUnsafe) = true;
-          Safe += HasSafe;
-          Unsafe += !HasSafe && HasUnsafe;
-        }
-      std::string Rules;
-      for (const auto &[Rule, N] : PerRule)
-        Rules += (Rules.empty() ? "" : ", ") + Rule + " " + std::to_string(N);
-      llvm::errs() << " (" << Rules << ")\n";
-      if (!ApplyFixes && (Safe || Unsafe))
-        llvm::errs() << llvm::formatv(
-            "{0} fixable with --fix{1}\n", Safe,
-            Unsafe ? llvm::formatv(", {0} more with --fix --fix-unsafe", Unsafe).str()
-                   : std::string());
-    }
+    printSummary(Results, Counts, /*OfferFixes=*/!ApplyFixes);
   }
   if (CacheStats && Options.Cache)
     llvm::errs() << "cllint: cache: " << Options.Cache->hits() << " of "

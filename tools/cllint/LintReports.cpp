@@ -69,6 +69,37 @@ int dumpLaunches(Linter &L, const HostRun &Hosts, const std::vector<std::string>
   return Exit;
 }
 
+// The summary line on stderr: findings per severity and rule, and how many --fix would fix.
+void printSummary(const std::vector<FileResult> &Results, const unsigned Counts[3],
+                  bool OfferFixes) {
+  unsigned Total = Counts[0] + Counts[1] + Counts[2];
+  if (Total) {
+    llvm::errs() << llvm::formatv("{0} finding(s): {1} error(s), {2} warning(s), {3} note(s) "
+                                  "in {4} file(s)",
+                                  Total, Counts[2], Counts[1], Counts[0], Results.size());
+    std::map<std::string, unsigned> PerRule;
+    unsigned Safe = 0, Unsafe = 0;
+    for (const FileResult &R : Results)
+      for (const Finding &F : R.Findings) {
+        ++PerRule[F.RuleId];
+        bool HasSafe = false, HasUnsafe = false;
+        for (const Fix &Fx : F.Fixes)
+          (Fx.Safety == FixSafety::Safe ? HasSafe : HasUnsafe) = true;
+        Safe += HasSafe;
+        Unsafe += !HasSafe && HasUnsafe;
+      }
+    std::string Rules;
+    for (const auto &[Rule, N] : PerRule)
+      Rules += (Rules.empty() ? "" : ", ") + Rule + " " + std::to_string(N);
+    llvm::errs() << " (" << Rules << ")\n";
+    if (OfferFixes && (Safe || Unsafe))
+      llvm::errs() << llvm::formatv(
+          "{0} fixable with --fix{1}\n", Safe,
+          Unsafe ? llvm::formatv(", {0} more with --fix --fix-unsafe", Unsafe).str()
+                 : std::string());
+  }
+}
+
 int dumpConfig(const LintOptions &Options, const std::string &File) {
   Linter L(Options);
   FileSettings S;

@@ -12,6 +12,10 @@
 
 namespace cllint {
 
+// The summary line on stderr: findings per severity and per rule (Counts: notes, warnings,
+// errors) and, with OfferFixes, how many --fix and --fix-unsafe would fix.
+void printSummary(const std::vector<FileResult> &Results, const unsigned Counts[3],
+                  bool OfferFixes);
 // --statistics: findings per rule (count, fixable), like ruff --statistics.
 void printStatistics(const std::vector<FileResult> &Results, llvm::raw_ostream &OS);
 // --dump-launches: the host launches found, then every kernel with its work-group shape and
