@@ -170,10 +170,16 @@ WorkGroupShape TUAnalysis::defaultShape(const KernelInfo &K) const {
   for (unsigned D = 0; D < 3; ++D)
     DefaultDims |= Size[D] > 1 ? 1u << D : 0;
   if (Used && Used != DefaultDims && Used != 1) {
+    // Rows one warp wide (32x8 of 256): a warp then holds one row, as in most 2-D launches
+    // of real code, and no finding rests on a guess of how rows share a warp. 16x16 was
+    // tried: it made cross-row bank conflicts of kernels launched 32x8 (arrayfire's SIFT).
     unsigned Total = floorPowerOfTwo(workGroupItems(Size));
-    Size = spreadOverDims(Total, Used);
+    unsigned First = std::countr_zero(Used);
+    unsigned Row = std::min(Total, floorPowerOfTwo(Profile.WarpSize));
+    Size = spreadOverDims(std::max(1u, Total / Row), Used & ~(1u << First));
+    Size[First] = Row;
     Source = "profile default of " + std::to_string(Total) + " work-items over the kernel's " +
-             std::to_string(std::popcount(Used)) + " dimensions";
+             std::to_string(std::popcount(Used)) + " dimensions, one warp per row";
   }
   // Guards raise a dimension to the smallest size they make sense for.
   std::string Guard;

@@ -8,7 +8,7 @@ __kernel void reassigned(__global float *out, __global const float *in, int w) {
   x = get_global_id(1);
   y = get_global_id(0);
   out[y * w + x] = 0.0f;
-// CHECK: flow.cl:[[@LINE-1]]:3: warning: global store with stride = w elements between consecutive work-items: for w >= 8 each warp touches 16 32-B sectors
+// CHECK: flow.cl:[[@LINE-1]]:3: warning: global store with stride = w elements between consecutive work-items: for w >= 8 each warp touches 32 32-B sectors
 // CHECK: flow.cl:[[@LINE-2]]:7: note: the stride comes from 'y * w'
 }
 

@@ -36,13 +36,13 @@ __kernel void strided(__global float *out, __global const float *in, int n, int 
 // CHECK: global-stride.cl:[[@LINE-2]]:21: note: the stride comes from 'gid * 2'
 }
 
-// A 2-D kernel with no launch is analysed as 16x16: a warp spans two rows of 16.
+// A 2-D kernel with no launch is analysed as 32x8: a warp is one row of 32.
 __kernel void transposed(__global float *out, __global const float *m, int width) {
   int gx = get_global_id(0), gy = get_global_id(1);
   out[gx * width + gy] = m[gy * width + gx];
-// CHECK: global-stride.cl:[[@LINE-1]]:3: warning: global store with stride = width elements between consecutive work-items: for width >= 8 each warp touches 16 32-B sectors for 128 useful bytes (minimum 4); 25% of written bytes are used; let consecutive work-items access consecutive elements, or stage the data through __local memory; assuming a 16x16x1 work-group: no launch found, 256 work-items over the kernel's 2 dimensions (declare reqd_work_group_size, add a kernels: entry to .cllint.yaml or lint the host code with it) [memory-global-stride]
+// CHECK: global-stride.cl:[[@LINE-1]]:3: warning: global store with stride = width elements between consecutive work-items: for width >= 8 each warp touches 32 32-B sectors for 128 useful bytes (minimum 4); 13% of written bytes are used; let consecutive work-items access consecutive elements, or stage the data through __local memory; assuming a 32x8x1 work-group: no launch found, 256 work-items over the kernel's 2 dimensions, one warp per row (declare reqd_work_group_size, add a kernels: entry to .cllint.yaml or lint the host code with it) [memory-global-stride]
 // CHECK: global-stride.cl:[[@LINE-2]]:7: note: the stride comes from 'gx * width'
-// CHECK: global-stride.cl:[[@LINE-3]]:3: note: work-group shape 16x16x1 (profile default of 256 work-items over the kernel's 2 dimensions)
+// CHECK: global-stride.cl:[[@LINE-3]]:3: note: work-group shape 32x8x1 (profile default of 256 work-items over the kernel's 2 dimensions, one warp per row)
 }
 
 __kernel void contiguous(__global float *out, __global const float *in, __global float4 *v,
