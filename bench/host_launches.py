@@ -30,7 +30,8 @@ SUITES = {'rodinia': 'opencl/*/', 'SHOC': 'src/opencl/level*/*/'}
 
 
 def cllint(args, cmd):
-    p = subprocess.run([args.cllint, '--no-config', '--quiet', '-j', '2'] + cmd,
+    p = subprocess.run([args.cllint, '--no-config', '--quiet', '-j', '2'] +
+                       realworld.no_cache(args.cllint) + cmd,
                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=600)
     return p.stdout, p.stderr
 

@@ -22,7 +22,8 @@ import realworld  # noqa: E402
 
 
 def run(binary, files, flags, fmt):
-    p = subprocess.run([binary, '--no-config', '--quiet', '-j', '2', f'--format={fmt}'] + files +
+    p = subprocess.run([binary, '--no-config', '--quiet', '-j', '2', f'--format={fmt}'] +
+                       realworld.no_cache(binary) + files +
                        ['--'] + flags, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                        text=True, timeout=3600)
     return p.stdout

@@ -202,6 +202,21 @@ def file_flags(repo, rel, repo_dir):
 # Per-file work
 
 
+_NO_CACHE = {}
+
+
+def no_cache(binary):
+    """['--no-cache'] for a cllint that keeps a result cache: every run here measures a lint."""
+    if binary not in _NO_CACHE:
+        try:
+            out = subprocess.run([binary, '--help'], stdout=subprocess.PIPE,
+                                 stderr=subprocess.STDOUT, text=True, timeout=60).stdout
+        except (OSError, subprocess.TimeoutExpired):
+            out = ''
+        _NO_CACHE[binary] = ['--no-cache'] if '--no-cache' in out else []
+    return _NO_CACHE[binary]
+
+
 def clang_cmd(args, flags, path):
     return [args.clang, '-x', 'cl', '-fsyntax-only', '--target=spir64', '-ferror-limit=0'] + \
         flags + [path]
@@ -219,7 +234,8 @@ def lint_file(args, repo, repo_dir, rel):
         rec['clang'] = {'rc': c['rc'], 'timeout': c['timeout'], 'wall': c['wall'],
                         'parses': c['rc'] == 0 and not c['timeout'],
                         'first_error': _first_error(c['stderr'])}
-    cmd = [args.cllint, '--no-config', '--format=json', '-j', '1', '--quiet',
+    cmd = [args.cllint, '--no-config', '--format=json', '-j', '1', '--quiet'] + \
+        no_cache(args.cllint) + [
            f'--file-timeout={args.timeout:.0f}', path, '--'] + flags
     # cllint enforces --file-timeout itself ('gave up after N s'); the kill is the backstop.
     r = run_proc(cmd, args.timeout + KILL_GRACE)
@@ -343,7 +359,8 @@ def fix_file(args, repo, ws, rel):
     ws.snap = _snapshot(ws.dir)
     before_parse = run_proc(clang_cmd(args, flags, path), args.timeout)
     rec['parsed_before'] = before_parse['rc'] == 0 and not before_parse['timeout']
-    cmd = [args.cllint, '--no-config', '--fix', '--fix-unsafe', '-j', '1',
+    cmd = [args.cllint, '--no-config', '--fix', '--fix-unsafe', '-j', '1'] + \
+        no_cache(args.cllint) + [
            f'--file-timeout={args.timeout:.0f}', path, '--'] + flags
     r1 = run_proc(cmd, args.timeout + KILL_GRACE)
     r1['timeout'] = r1['timeout'] or 'gave up after' in r1['stderr']

@@ -17,6 +17,7 @@ config.environment["PATH"] = os.pathsep.join(
     [config.llvm_tools_dir, os.path.dirname(config.cllint_bin), config.environment.get("PATH", os.environ.get("PATH", ""))])
 config.environment["HOME"] = os.environ.get("HOME", "/tmp")
 # Tests do not leave result caches behind; cache.test uses %cached-cllint.
+config.substitutions.append(("%cllint_bin", config.cllint_bin))
 config.substitutions.append(("%cached-cllint", config.cllint_bin + " --color=never --cache-stats"))
 config.substitutions.append(("%cllint", config.cllint_bin + " --quiet --color=never --no-cache"))
 config.substitutions.append(("%src_root", config.cllint_src_root))

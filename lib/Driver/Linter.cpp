@@ -167,8 +167,8 @@ std::string Linter::cacheKey(const std::string &Path, const std::string &Content
   llvm::SmallString<256> Cwd;
   llvm::sys::fs::current_path(Cwd);
   // Findings name files as given and relative to the working directory: both are in the key.
-  return ResultCache::key({CLLINT_VERSION, Cwd, Path, Content, settingsYaml(S, Path), Patterns,
-                           S.Flags.Std, LaunchesDigest});
+  return ResultCache::key({ResultCache::toolIdentity(), Cwd, Path, Content, settingsYaml(S, Path),
+                           Patterns, S.Flags.Std, LaunchesDigest});
 }
 
 FileResult Linter::lintBuffer(const std::string &Path, const std::string &Content) {

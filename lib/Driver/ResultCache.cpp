@@ -37,6 +37,18 @@ std::string ResultCache::key(std::initializer_list<llvm::StringRef> Parts) {
   return llvm::toHex(H.final(), /*LowerCase=*/true);
 }
 
+const std::string &ResultCache::toolIdentity() {
+  static const std::string Identity = [] {
+    static int Anchor;
+    std::string Exe = llvm::sys::fs::getMainExecutable(nullptr, &Anchor);
+    std::string Id = std::string(CLLINT_VERSION) + " " + Exe;
+    if (auto S = stamp(Exe))
+      Id += " " + std::to_string(S->first) + " " + std::to_string(S->second);
+    return Id;
+  }();
+  return Identity;
+}
+
 std::string ResultCache::entryPath(const std::string &Key) const {
   // Two levels, like git's objects: no directory holds more than a few hundred entries.
   return Dir + "/" + Key.substr(0, 2) + "/" + Key.substr(2) + ".json";

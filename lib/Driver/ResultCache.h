@@ -20,6 +20,9 @@ public:
 
   // A hex digest of the parts, in order.
   static std::string key(std::initializer_list<llvm::StringRef> Parts);
+  // cllint's version and its executable's size and modification time: a rebuilt cllint (same
+  // version number, other rules) never reuses the results of the one before.
+  static const std::string &toolIdentity();
 
   std::optional<FileResult> lookup(const std::string &Key);
   void store(const std::string &Key, const FileResult &R);
