@@ -224,7 +224,7 @@ FileResult Linter::lintBufferUnisolated(const std::string &Path, const std::stri
           Info.Create()->check(RC);
         }
       },
-      Options.MaxFileBytes);
+      Options.MaxFileBytes, Options.Preambles.get());
   setIsolatedStage("reading suppressions");
   R.CompileFailed = Parsed.HasErrors;
   R.Dependencies = std::move(Parsed.Dependencies);

@@ -16,6 +16,7 @@
 namespace cllint {
 
 class ResultCache;
+class PreambleCache;
 
 namespace analysis {
 class TUAnalysis;
@@ -41,6 +42,8 @@ struct LintOptions {
   std::chrono::milliseconds FileTimeout{std::chrono::seconds(120)}; // 0: no limit
   // Reuses the results of unchanged files (lintFile only; buffers are always linted).
   std::shared_ptr<ResultCache> Cache;
+  // Reuses parsed #include preludes between parses of one file (the language server).
+  std::shared_ptr<PreambleCache> Preambles;
 };
 
 // The settings that apply to one file.

@@ -1,6 +1,7 @@
 #include "Frontend/OpenCLParser.h"
 
 #include "Frontend/GuardedFileSystem.h"
+#include "Frontend/PreambleCache.h"
 #include "Frontend/ResourceDir.h"
 
 #include "clang/Basic/DiagnosticIDs.h"
@@ -34,6 +35,8 @@ public:
     llvm::SmallString<256> Text;
     Info.FormatDiagnostic(Text);
     Range Where = locate(Info);
+    if (Level == clang::DiagnosticsEngine::Note && SkippingNotes)
+      return;
     if (Level == clang::DiagnosticsEngine::Note) {
       if (!Out.empty() && Where.isValid())
         Out.back().Notes.push_back({Where, Text.str().str()});
@@ -50,6 +53,13 @@ public:
     }
     F.Message = Text.str().str();
     bool FromFlags = Where.isValid() && llvm::StringRef(Where.File).starts_with("<");
+    // After a preamble, the -D and -include lines run again over what it defined: their
+    // warnings ("macro redefined") are artifacts; the preamble's build reported the real ones.
+    if (FromFlags && AfterPreamble && Level < clang::DiagnosticsEngine::Error) {
+      SkippingNotes = true;
+      return;
+    }
+    SkippingNotes = false;
     if (FromFlags) {
       // `<built-in>`, `<command line>`: the predefines buffer, where -include and -D land. The
       // user's file is what was being linted; the flags are what to fix.
@@ -92,6 +102,12 @@ private:
 
   std::string MainPath;
   std::vector<Finding> &Out;
+
+public:
+  bool AfterPreamble = false;
+
+private:
+  bool SkippingNotes = false;
   const clang::LangOptions *LangOpts = nullptr;
 };
 
@@ -129,6 +145,20 @@ private:
   const std::string &MainPath;
   const ASTCallback &OnAST;
   bool &Ran;
+};
+
+// The text being linted as a MemoryBuffer of this code's own class (LLVM's buffer classes have
+// no RTTI, which sanitized builds trip over when this code deletes one).
+class ContentBuffer final : public llvm::MemoryBuffer {
+public:
+  ContentBuffer(const std::string &Text, std::string Name) : Name(std::move(Name)) {
+    init(Text.data(), Text.data() + Text.size(), /*RequiresNullTerminator=*/true);
+  }
+  llvm::StringRef getBufferIdentifier() const override { return Name; }
+  BufferKind getBufferKind() const override { return MemoryBuffer_Malloc; }
+
+private:
+  std::string Name;
 };
 
 std::string absolutePath(const std::string &Path) {
@@ -203,7 +233,7 @@ std::vector<std::string> openclCommandLine(const std::string &Path, const Compil
 
 ParseResult parseOpenCL(const std::string &Path, const std::string &Content,
                         const CompileFlags &Flags, const ASTCallback &OnAST,
-                        unsigned long long MaxFileBytes) {
+                        unsigned long long MaxFileBytes, PreambleCache *Preambles) {
   ParseResult Result;
   DiagnosticCollector Collector(Path, Result.ClangDiagnostics);
   std::vector<std::string> Args = openclCommandLine(Path, Flags);
@@ -240,11 +270,30 @@ ParseResult parseOpenCL(const std::string &Path, const std::string &Content,
   }
   Invocation->getFrontendOpts().DisableFree = false;
   Invocation->getDiagnosticOpts().ShowCarets = false; // also silences "N errors generated"
+  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> VFS = Overlay;
+  auto MainBuffer = std::make_unique<ContentBuffer>(Content, Args.back());
+  if (Preambles) {
+    std::string Key;
+    for (const std::string &A : Args)
+      Key += A + '\0';
+    std::optional<PreambleCache::Use> Pre =
+        Preambles->get(Key, *Invocation, *MainBuffer, VFS, [&](std::vector<Finding> &Out) {
+          return std::make_unique<DiagnosticCollector>(Path, Out);
+        });
+    if (Pre) {
+      // The prelude's own diagnostics were given when it was built; each parse reports them.
+      // The main file's buffer is remapped over the file and the SourceManager owns it.
+      Pre->Preamble->AddImplicitPreamble(*Invocation, VFS, MainBuffer.release());
+      Result.ClangDiagnostics = Pre->Diagnostics;
+      Collector.AfterPreamble = true;
+      Result.ReusedPreamble = Pre->Reused;
+    }
+  }
 
   clang::CompilerInstance CI(std::make_shared<clang::PCHContainerOperations>());
   CI.setInvocation(std::move(Invocation));
   CI.createDiagnostics(&Collector, /*ShouldOwnClient=*/false);
-  CI.createFileManager(Overlay);
+  CI.createFileManager(VFS);
   CallbackAction Action(Path, OnAST, Result.RanCallback);
   CI.ExecuteAction(Action);
   Result.HasErrors = CI.getDiagnostics().hasErrorOccurred();

@@ -14,6 +14,8 @@
 
 namespace cllint {
 
+class PreambleCache;
+
 // Called once per translation unit that parsed without errors.
 using ASTCallback =
     std::function<void(clang::ASTContext &, clang::Preprocessor &, const LocationResolver &)>;
@@ -25,6 +27,7 @@ struct ParseResult {
   // Every file the parse read besides the main one and clang's own headers (what the result
   // cache must check before reusing a result).
   std::vector<std::string> Dependencies;
+  bool ReusedPreamble = false; // the #include block came from a preamble built earlier
 };
 
 // The clang command line for Path (exposed for tests and --print-command).
@@ -32,8 +35,11 @@ std::vector<std::string> openclCommandLine(const std::string &Path, const Compil
 
 // Content is parsed instead of what is on disk (the editor's unsaved buffer). Included files
 // must be regular files of at most MaxFileBytes.
+// With Preambles, the file's leading #include block is parsed once and reused while it and the
+// files it includes are unchanged (the language server's edits).
 ParseResult parseOpenCL(const std::string &Path, const std::string &Content,
                         const CompileFlags &Flags, const ASTCallback &OnAST,
-                        unsigned long long MaxFileBytes = 64ull << 20);
+                        unsigned long long MaxFileBytes = 64ull << 20,
+                        PreambleCache *Preambles = nullptr);
 
 } // namespace cllint

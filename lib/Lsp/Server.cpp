@@ -1,5 +1,6 @@
 #include "Lsp/Server.h"
 
+#include "Frontend/PreambleCache.h"
 #include "Lsp/StaleFindings.h"
 #include "Support/JsonNesting.h"
 
@@ -41,7 +42,19 @@ std::string pathForUri(const std::string &Uri) {
 
 } // namespace
 
-Server::Server(Transport &T, ServerOptions O) : T(T), Options(std::move(O)), L(Options.Lint) {}
+namespace {
+
+// Successive edits of a document share its parsed #include prelude.
+LintOptions withPreambles(LintOptions O) {
+  if (!O.Preambles)
+    O.Preambles = std::make_shared<PreambleCache>();
+  return O;
+}
+
+} // namespace
+
+Server::Server(Transport &T, ServerOptions O)
+    : T(T), Options(std::move(O)), L(withPreambles(Options.Lint)) {}
 
 Server::~Server() { Worker.stop(); }
 
