@@ -3,6 +3,7 @@
 #include "Analysis/LaunchTable.h"
 #include "Analysis/TUAnalysis.h"
 #include "Diagnostics/Suppressions.h"
+#include "Driver/HostRun.h"
 #include "Driver/ResultCache.h"
 #include "Driver/SettingsText.h"
 #include "Frontend/OpenCLParser.h"
@@ -156,6 +157,30 @@ FileResult Linter::lintFile(const std::string &Path) {
   return R;
 }
 
+void Linter::reloadConfig() {
+  Configs.invalidate();
+  std::lock_guard<std::mutex> G(LaunchesLock);
+  ConfigLaunches.clear();
+}
+
+std::shared_ptr<const analysis::LaunchTable> Linter::launchesFor(const FileSettings &S) {
+  if (Options.Launches || !S.Config || S.Config->HostGlobs.empty())
+    return Options.Launches;
+  std::lock_guard<std::mutex> G(LaunchesLock);
+  auto [It, New] = ConfigLaunches.try_emplace(S.Config->Path);
+  if (New) {
+    std::vector<std::string> Patterns;
+    for (const std::string &Glob : S.Config->HostGlobs)
+      Patterns.push_back(llvm::sys::path::is_absolute(Glob) || S.Config->Dir.empty()
+                             ? Glob
+                             : S.Config->Dir + "/" + Glob);
+    InputExpansion Found = expandInputs(
+        Patterns, [](llvm::StringRef P) { return isHostSource(P.str()); }, "C/C++ host files");
+    It->second = analyseHostFiles({}, Found.Files, {}, S.Profile, Options.MaxFileBytes).Table;
+  }
+  return It->second;
+}
+
 std::string Linter::cacheKey(const std::string &Path, const std::string &Content) {
   FileSettings S;
   std::string Error;
@@ -210,11 +235,12 @@ FileResult Linter::lintBufferUnisolated(const std::string &Path, const std::stri
   }
   std::vector<Finding> RuleFindings;
   setIsolatedStage("parsing");
+  std::shared_ptr<const analysis::LaunchTable> Launches = launchesFor(S);
   ParseResult Parsed = parseOpenCL(
       Path, Content, S.Flags,
       [&](clang::ASTContext &Ctx, clang::Preprocessor &, const LocationResolver &Locations) {
         setIsolatedStage("analysing the kernels");
-        analysis::TUAnalysis A(Ctx, S.Profile, S.WorkGroup, Options.Launches.get(), &S.Kernels);
+        analysis::TUAnalysis A(Ctx, S.Profile, S.WorkGroup, Launches.get(), &S.Kernels);
         RuleContext RC(A, Locations, RuleFindings);
         for (const RuleInfo &Info : allRules()) {
           if (!S.Rules.isEnabled(Info.Id))
@@ -275,10 +301,11 @@ bool Linter::withAnalysisUnisolated(const std::string &Path, const std::string &
   FileSettings S;
   if (!settingsFor(Path, S, Error))
     return false;
+  std::shared_ptr<const analysis::LaunchTable> Launches = launchesFor(S);
   ParseResult Parsed = parseOpenCL(
       Path, Content, S.Flags,
       [&](clang::ASTContext &Ctx, clang::Preprocessor &, const LocationResolver &) {
-        analysis::TUAnalysis A(Ctx, S.Profile, S.WorkGroup, Options.Launches.get(), &S.Kernels);
+        analysis::TUAnalysis A(Ctx, S.Profile, S.WorkGroup, Launches.get(), &S.Kernels);
         Visit(A);
       },
       Options.MaxFileBytes);

@@ -9,7 +9,9 @@
 
 #include <chrono>
 #include <functional>
+#include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 
@@ -70,7 +72,7 @@ public:
   bool withAnalysis(const std::string &Path, const std::string &Content,
                     const std::function<void(const analysis::TUAnalysis &)> &Visit,
                     std::string &Error);
-  void reloadConfig() { Configs.invalidate(); }
+  void reloadConfig();
   const LintOptions &options() const { return Options; }
 
 private:
@@ -79,12 +81,18 @@ private:
                               const std::function<void(const analysis::TUAnalysis &)> &Visit,
                               std::string &Error);
 
+  // The run's host launches, or else those of the host: globs of the file's config (read once
+  // per config: the language server has no run to read them).
+  std::shared_ptr<const analysis::LaunchTable> launchesFor(const FileSettings &S);
+
   // The part of a file's cache key that the settings and the run's host launches make.
   std::string cacheKey(const std::string &Path, const std::string &Content);
 
   LintOptions Options;
   ConfigResolver Configs;
   std::string LaunchesDigest; // the host launches as text, for cache keys
+  std::mutex LaunchesLock;
+  std::map<std::string, std::shared_ptr<const analysis::LaunchTable>> ConfigLaunches;
 };
 
 bool isKnownRuleOrPattern(const std::string &IdOrGlob);

@@ -503,11 +503,42 @@ def test_hostile_input(cllint, tmp):
     expect(code == 0, "exit code %s" % code)
 
 
+def test_host_launches(cllint, tmp):
+    """A config's host: globs give the editor the launch shapes the command line uses."""
+    with open(os.path.join(tmp, ".cllint.yaml"), "w") as f:
+        f.write('host: ["host.c"]\n')
+    with open(os.path.join(tmp, "host.c"), "w") as f:
+        f.write("#include <CL/cl.h>\n"
+                "void run(cl_command_queue q, cl_program p) {\n"
+                "  cl_kernel k = clCreateKernel(p, \"rows\", 0);\n"
+                "  size_t g[2] = {1024, 1024}, l[2] = {128, 1};\n"
+                "  clEnqueueNDRangeKernel(q, k, 2, 0, g, l, 0, 0, 0);\n"
+                "}\n")
+    path = os.path.join(tmp, "k.cl")
+    text = ("__kernel void rows(__global float *o, int w) {\n"
+            "  o[get_global_id(0) * w + get_global_id(1)] = 1.0f;\n"
+            "}\n")
+    with open(path, "w") as f:
+        f.write(text)
+    uri = uri_of(path)
+    s = Server(cllint, "--debounce-ms=0")
+    s.initialize()
+    s.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "opencl",
+                                                       "version": 1, "text": text}})
+    p = s.diagnostics(uri, 1)
+    strided = [d for d in p["diagnostics"] if d["code"] == "memory-global-stride"]
+    expect(len(strided) == 1, p)
+    related = json.dumps(strided[0].get("relatedInformation", []))
+    expect("host launch at host.c:5" in related, strided[0])
+    s.finish()
+    print("ok: the config's host files give the editor its launch shapes")
+
+
 def main():
     cllint = os.path.abspath(sys.argv[1])
     failures = 0
     for test in (test_session, test_headers_and_config, test_exit_without_shutdown,
-                 test_hostile_input):
+                 test_hostile_input, test_host_launches):
         with tempfile.TemporaryDirectory() as tmp:
             try:
                 test(cllint, tmp)
