@@ -4,6 +4,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Regex.h"
 
 #include <set>
 
@@ -149,7 +150,7 @@ void parseRoot(const YAML::Node &Root, ConfigFile &Out) {
     return; // an empty file is a valid, empty config
   expectKeys(Root,
              {"rules", "severity", "profile", "profiles", "std", "flags", "work-group", "fail-on",
-              "paths", "verify", "kernels", "host", "exclude"},
+              "paths", "verify", "kernels", "host", "exclude", "header-filter"},
              "the config");
   auto mention = [&](const std::string &Patterns, const YAML::Mark &M) {
     llvm::SmallVector<llvm::StringRef, 8> Parts;
@@ -259,6 +260,11 @@ void parseRoot(const YAML::Node &Root, ConfigFile &Out) {
     Out.HostGlobs = stringList(H, "host");
   if (const YAML::Node E = Root["exclude"])
     Out.Exclude = stringList(E, "exclude");
+  if (const YAML::Node H = Root["header-filter"]) {
+    Out.HeaderFilter = scalar(H, "header-filter");
+    if (std::string Why; !llvm::Regex(*Out.HeaderFilter).isValid(Why))
+      fail(H, "header-filter is not a regular expression: " + Why);
+  }
   // A profile name must resolve against built-ins or this file's own profiles.
   if (Out.Profile) {
     ProfileTable T;

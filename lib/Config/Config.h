@@ -45,6 +45,8 @@ struct ConfigFile {
   // exclude: globs (relative to Dir) of files that directories and globs on the command line
   // do not lint (vendored or generated kernels).
   std::vector<std::string> Exclude;
+  // header-filter: findings in included files are kept only where their path matches.
+  std::optional<std::string> HeaderFilter;
   // host: globs (relative to Dir) of C/C++ host files whose launches are read.
   std::vector<std::string> HostGlobs;
   // Every rule id or glob named in rules: and severity:, with where ("FILE:LINE:COL"), so that

@@ -55,6 +55,8 @@ std::string settingsYaml(const FileSettings &S, const std::string &File) {
     }
     Y << YAML::EndMap;
   }
+  if (S.Config && S.Config->HeaderFilter)
+    Y << YAML::Key << "header-filter" << YAML::Value << *S.Config->HeaderFilter;
   if (S.Config && !S.Config->Exclude.empty())
     Y << YAML::Key << "exclude" << YAML::Value << YAML::Flow << S.Config->Exclude;
   if (S.Config && !S.Config->HostGlobs.empty())

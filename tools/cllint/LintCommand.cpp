@@ -391,12 +391,22 @@ int runLint(int Argc, const char **Argv) {
     Results.push_back(L.lintBuffer(StdinFilename, *StdinText));
   for (FileResult &R : Hosts.Results)
     Results.push_back(std::move(R));
-  if (HeaderFilter.getNumOccurrences()) {
-    llvm::Regex Filter(HeaderFilter);
-    for (FileResult &R : Results)
-      std::erase_if(R.Findings, [&](const Finding &F) {
-        return F.Where.File != R.Path && !Filter.match(F.Where.File);
-      });
+  // --header-filter, else the config's header-filter:, keeps findings in included files only
+  // where their path matches.
+  for (FileResult &R : Results) {
+    std::optional<std::string> Pattern;
+    FileSettings S;
+    std::string Ignored;
+    if (HeaderFilter.getNumOccurrences())
+      Pattern = HeaderFilter.getValue();
+    else if (L.settingsFor(R.Path, S, Ignored) && S.Config)
+      Pattern = S.Config->HeaderFilter;
+    if (!Pattern)
+      continue;
+    llvm::Regex Filter(*Pattern);
+    std::erase_if(R.Findings, [&](const Finding &F) {
+      return F.Where.File != R.Path && !Filter.match(F.Where.File);
+    });
   }
   dedupeIncludedFindings(Results);
   if (!NoGroup)
