@@ -328,7 +328,9 @@ std::optional<IndexRange> indexRange(const MemoryAccess &A, const NDRange &Range
         }
         if (!Env.count(M[I]))
           return fail(symbolKind(M[I]) == SymbolKind::TripCounter
-                          ? "the address depends on a loop's trip count (" + M[I] + ")"
+                          ? "the address depends on how many times the '" +
+                                tripCounterVariable(M[I]) +
+                                "' loop runs, which the plan does not bound"
                           : "the address depends on '" + M[I] + "', which has no value");
       }
     }

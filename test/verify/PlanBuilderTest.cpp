@@ -354,3 +354,17 @@ TEST(Spec, UnknownKeysAreErrorsNamingTheFile) {
 }
 
 } // namespace
+
+TEST(PlanBuilder, SkipsAreOneLinePerKernelAndReason) {
+  std::vector<Skip> Skips = {{"k.cl", 27, "memory-global-stride", "gemm", "cannot size 'A'"},
+                             {"k.cl", 30, "memory-global-stride", "gemm", "cannot size 'A'"},
+                             {"k.cl", 30, "memory-global-stride", "gemm", "cannot size 'A'"},
+                             {"k.cl", 31, "arith-pow2-div-mod", "gemm", "cannot size 'A'"},
+                             {"k.cl", 40, "control-warp-divergence", "gemm", "no what-if"}};
+  std::vector<std::string> Lines = skipLines(Skips);
+  ASSERT_EQ(Lines.size(), 2u);
+  EXPECT_EQ(Lines[0], "k.cl: kernel 'gemm', 3 findings (memory-global-stride at lines 27, 30; "
+                      "arith-pow2-div-mod at line 31): cannot size 'A'");
+  EXPECT_EQ(Lines[1], "k.cl: kernel 'gemm', 1 finding (control-warp-divergence at line 40): "
+                      "no what-if");
+}

@@ -346,10 +346,8 @@ int runVerify(int Argc, const char **Argv) {
       Exit = 2;
     }
   }
-  for (const verify::Skip &S : Set.Skips)
-    std::cerr << "cllint verify: skipped " << S.File << ":" << S.Line << " [" << S.Rule << "]"
-              << (S.Kernel.empty() ? "" : " in kernel '" + S.Kernel + "'") << ": " << S.Reason
-              << "\n";
+  for (const std::string &Line : verify::skipLines(Set.Skips))
+    std::cerr << "cllint verify: skipped " << Line << "\n";
   if (Set.Cases.empty()) {
     std::cerr << "cllint verify: nothing to verify"
               << (Set.Skips.empty() && Exit == 0 ? ": no finding has a fix or a what-if" : "")
@@ -472,9 +470,8 @@ int runVerify(int Argc, const char **Argv) {
     Text = runner::renderTable(Results);
     if (!Set.Skips.empty()) {
       Text += "\nskipped:\n";
-      for (const verify::Skip &S : Set.Skips)
-        Text += "  " + S.File + ":" + std::to_string(S.Line) + " [" + S.Rule + "]" +
-                (S.Kernel.empty() ? "" : " " + S.Kernel) + ": " + S.Reason + "\n";
+      for (const std::string &Line : verify::skipLines(Set.Skips))
+        Text += "  " + Line + "\n";
     }
   }
   if (!OutputFile.empty()) {

@@ -6,10 +6,12 @@
 
 #include "clang/Basic/SourceManager.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <set>
+#include <tuple>
 
 namespace cllint::verify {
 
@@ -338,6 +340,42 @@ bool writePlanDir(const PlanSet &Set, const runner::Settings &Settings, const st
       return false;
   }
   return write(fs::path(Dir) / "plan.json", planJson(Set, Settings).dump(2) + "\n");
+}
+
+std::vector<std::string> skipLines(const std::vector<Skip> &Skips) {
+  // (file, kernel, reason) -> rule -> lines, in the order first seen.
+  std::vector<std::tuple<std::string, std::string, std::string>> Order;
+  std::map<std::tuple<std::string, std::string, std::string>,
+           std::vector<std::pair<std::string, std::vector<unsigned>>>>
+      Groups;
+  for (const Skip &S : Skips) {
+    auto Key = std::make_tuple(S.File, S.Kernel, S.Reason);
+    auto [It, New] = Groups.try_emplace(Key);
+    if (New)
+      Order.push_back(Key);
+    auto Rule = std::find_if(It->second.begin(), It->second.end(),
+                             [&](const auto &R) { return R.first == S.Rule; });
+    if (Rule == It->second.end())
+      Rule = It->second.insert(It->second.end(), {S.Rule, {}});
+    if (std::find(Rule->second.begin(), Rule->second.end(), S.Line) == Rule->second.end())
+      Rule->second.push_back(S.Line);
+  }
+  std::vector<std::string> Out;
+  for (const auto &Key : Order) {
+    const auto &[File, Kernel, Reason] = Key;
+    size_t Count = 0;
+    std::string Where;
+    for (const auto &[Rule, Lines] : Groups[Key]) {
+      Count += Lines.size();
+      Where += (Where.empty() ? "" : "; ") + Rule + (Lines.size() > 1 ? " at lines " : " at line ");
+      for (size_t I = 0; I < Lines.size(); ++I)
+        Where += (I ? ", " : "") + std::to_string(Lines[I]);
+    }
+    Out.push_back(File + (Kernel.empty() ? "" : ": kernel '" + Kernel + "'") + ", " +
+                  std::to_string(Count) + (Count > 1 ? " findings (" : " finding (") + Where +
+                  "): " + Reason);
+  }
+  return Out;
 }
 
 } // namespace cllint::verify

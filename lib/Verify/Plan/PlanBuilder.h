@@ -56,6 +56,11 @@ nlohmann::json planJson(const PlanSet &Set, const runner::Settings &Settings);
 bool writePlanDir(const PlanSet &Set, const runner::Settings &Settings, const std::string &Dir,
                   std::string &Error);
 
+// The skipped findings as a user reads them: one line per kernel and reason, with the rules and
+// lines it covers ("kernels-corpus/sgemm/naive.cl: kernel 'sgemm_naive', 3 findings
+// (memory-global-stride at lines 27, 30): cannot size buffer 'A': ...").
+std::vector<std::string> skipLines(const std::vector<Skip> &Skips);
+
 // Rules whose findings have a what-if when they carry no fix.
 bool hasWhatIf(const std::string &Rule);
 
