@@ -287,8 +287,80 @@ std::optional<MemoryAccess> withPaddedRows(const MemoryAccess &A, int64_t Pad) {
   return R;
 }
 
+namespace {
+
+bool mentions(const VExpr &E, const std::string &Sym, std::set<const VNode *> &Seen) {
+  if (!E || !Seen.insert(E.get()).second)
+    return false;
+  if (E->Op == VOp::Sym && E->Name == Sym)
+    return true;
+  for (const VExpr &O : E->Ops)
+    if (mentions(O, Sym, Seen))
+      return true;
+  return false;
+}
+
+// How many times the loop of trip counter Counter runs at most, over the corners of the
+// work-items and work-groups (Env binds sizes and arguments; Corners the ids to try): the
+// first count whose condition fails, found by doubling then bisecting. nullopt when a
+// condition cannot be evaluated or the loop runs past Limit.
+std::optional<int64_t>
+maxTrips(const std::vector<VExpr> &Conditions, const std::string &Counter, const SymbolValues &Env,
+         const std::vector<std::pair<std::array<int64_t, 3>, SymbolValues>> &Corners) {
+  constexpr int64_t Limit = int64_t(1) << 24;
+  std::optional<int64_t> Best;
+  for (const VExpr &C : Conditions) {
+    std::set<const VNode *> Seen;
+    if (!mentions(C, Counter, Seen))
+      continue;
+    int64_t Runs = 0;
+    for (const auto &[Lid, Ids] : Corners) {
+      SymbolValues E = Env;
+      E.insert(Ids.begin(), Ids.end());
+      auto holds = [&](int64_t K) -> std::optional<bool> {
+        E[Counter] = K;
+        auto V = evaluate(C, Lid, E);
+        if (!V)
+          return std::nullopt;
+        return *V != 0;
+      };
+      std::optional<bool> H = holds(0);
+      if (!H)
+        return std::nullopt;
+      if (!*H)
+        continue;
+      int64_t Lo = 0, Hi = 1;
+      while (true) {
+        if (Hi > Limit)
+          return std::nullopt;
+        std::optional<bool> HH = holds(Hi);
+        if (!HH)
+          return std::nullopt;
+        if (!*HH)
+          break;
+        Lo = Hi;
+        Hi *= 2;
+      }
+      while (Hi - Lo > 1) {
+        int64_t Mid = Lo + (Hi - Lo) / 2;
+        std::optional<bool> HM = holds(Mid);
+        if (!HM)
+          return std::nullopt;
+        (*HM ? Lo : Hi) = Mid;
+      }
+      Runs = std::max(Runs, Hi);
+    }
+    // The loop ends at the first condition that fails: the smallest bound wins.
+    Best = Best ? std::min(*Best, Runs) : Runs;
+  }
+  return Best;
+}
+
+} // namespace
+
 std::optional<IndexRange> indexRange(const MemoryAccess &A, const NDRange &Range,
-                                     const SymbolValues &Args, std::string *WhyNot) {
+                                     const SymbolValues &Args, std::string *WhyNot,
+                                     const std::vector<VExpr> *LoopConditions) {
   auto fail = [&](std::string Why) -> std::optional<IndexRange> {
     if (WhyNot)
       *WhyNot = std::move(Why);
@@ -323,6 +395,31 @@ std::optional<IndexRange> indexRange(const MemoryAccess &A, const NDRange &Range
           return fail("the address is not linear in " + M[I]);
         bool IsFree = symbolKind(M[I]) == SymbolKind::GroupId;
         if (IsFree) {
+          Used.push_back(M[I]);
+          continue;
+        }
+        if (!Env.count(M[I]) && symbolKind(M[I]) == SymbolKind::TripCounter && LoopConditions &&
+            std::find_if(Free.begin(), Free.end(),
+                         [&](const auto &X) { return X.first == M[I]; }) == Free.end()) {
+          // A counted loop: the counter runs from 0 to its last iteration, a corner like the ids.
+          std::vector<std::pair<std::array<int64_t, 3>, SymbolValues>> Corners(2);
+          for (const auto &[Name, Upper] : Free) {
+            if (Name.rfind("lid", 0) == 0) {
+              Corners[1].first[Name[3] - '0'] = Upper;
+            } else {
+              Corners[0].second[Name] = 0;
+              Corners[1].second[Name] = Upper;
+            }
+          }
+          if (std::optional<int64_t> Runs = maxTrips(*LoopConditions, M[I], Env, Corners);
+              Runs && *Runs > 0) {
+            Free.push_back({M[I], *Runs - 1});
+            Used.push_back(M[I]);
+            continue;
+          }
+        }
+        if (std::find_if(Free.begin(), Free.end(),
+                         [&](const auto &X) { return X.first == M[I]; }) != Free.end()) {
           Used.push_back(M[I]);
           continue;
         }

@@ -103,8 +103,11 @@ struct NDRange {
 struct IndexRange {
   int64_t Min = 0, Max = 0;
 };
+// LoopConditions (the access's enclosing loop conditions, enclosingConditions()) bound the trip
+// counters of counted loops (`for (k = 0; k < K; k++)` with K known: k runs to K - 1).
 std::optional<IndexRange> indexRange(const MemoryAccess &A, const NDRange &Range,
-                                     const SymbolValues &Args, std::string *WhyNot = nullptr);
+                                     const SymbolValues &Args, std::string *WhyNot = nullptr,
+                                     const std::vector<VExpr> *LoopConditions = nullptr);
 
 // indexRange merged per buffer argument of a kernel; buffers whose range cannot be decided are
 // listed in Undecided with the reason.

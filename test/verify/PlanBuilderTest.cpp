@@ -368,3 +368,28 @@ TEST(PlanBuilder, SkipsAreOneLinePerKernelAndReason) {
   EXPECT_EQ(Lines[1], "k.cl: kernel 'gemm', 1 finding (control-warp-divergence at line 40): "
                       "no what-if");
 }
+
+TEST(PlanBuilder, LoopBoundWithAKnownArgumentSizesTheBuffer) {
+  std::string Dir = scratch("loop-bound");
+  std::string Config = Dir + "/.cllint.yaml";
+  std::ofstream(Config) << "kernels:\n  row_sums:\n    args: {n: 64}\n";
+  Input In("row_sums.cl", false, Config);
+  In.add("memory-global-stride", "A[gid * n + k]");
+  In.fix(In.R.Findings.back(), "0.5", "0.5f", /*FromStart=*/true);
+  PlanSet Set = In.plan(global({256}));
+  ASSERT_EQ(Set.Cases.size(), 1u) << reasons(Set);
+  const PlannedCase &C = Set.Cases[0];
+  EXPECT_EQ(arg(C, "n").Value, 64);
+  EXPECT_EQ(arg(C, "A").Elements, 255u * 64 + 63 + 1); // the last row's last element
+  EXPECT_EQ(arg(C, "out").Elements, 256u);
+}
+
+TEST(PlanBuilder, AHugeBufferFromAGuessedArgumentIsRefused) {
+  Input In("row_sums.cl");
+  In.add("memory-global-stride", "A[gid * n + k]");
+  In.fix(In.R.Findings.back(), "0.5", "0.5f", /*FromStart=*/true);
+  PlanSet Set = In.plan(global({1 << 20})); // n = the number of work-items: 2^40 floats
+  EXPECT_TRUE(Set.Cases.empty());
+  EXPECT_NE(reasons(Set).find("buffer 'A' would take"), std::string::npos) << reasons(Set);
+  EXPECT_NE(reasons(Set).find("n = 1048576"), std::string::npos) << reasons(Set);
+}

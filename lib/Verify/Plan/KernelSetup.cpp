@@ -1,6 +1,7 @@
 #include "Verify/Plan/KernelSetup.h"
 
 #include "Analysis/AccessQueries.h"
+#include "Analysis/Surroundings.h"
 #include "Verify/Plan/Footprint.h"
 #include "cllint/Verify/Runner/ElementType.h"
 
@@ -132,7 +133,8 @@ std::map<const clang::ParmVarDecl *, Extent> extents(const KernelFacts &F, const
     E.Read |= A.Read;
     E.Write |= A.Write;
     std::string Why;
-    auto IR = indexRange(A, R, Args, &Why);
+    Surroundings Around = enclosingConditions(F, A);
+    auto IR = indexRange(A, R, Args, &Why, &Around.LoopConditions);
     if (!IR) {
       if (E.Undecided.empty())
         E.Undecided = Why;
@@ -436,6 +438,22 @@ std::optional<KernelSetup> planKernelSetup(const TUAnalysis &A, const KernelInfo
     else
       Arg.Fill = Write && !Read ? "zero" : "random";
   }
+
+  // A set-up that would allocate more than a device can hold comes from a guessed argument
+  // (`N` taken as the number of work-items in a 2-D kernel): refused, naming what to set.
+  constexpr uint64_t MaxBufferBytes = uint64_t(1) << 30;
+  for (const ArgPlan &Arg : S.Args)
+    if (Arg.K == ArgPlan::Buffer && Arg.Elements * Arg.TypeBytes > MaxBufferBytes) {
+      std::string Guessed;
+      for (const std::string &A : S.Assumptions)
+        if (A.find(" = ") != std::string::npos && A.find("floating default") == std::string::npos)
+          Guessed += (Guessed.empty() ? "" : ", ") + A.substr(0, A.find(" ("));
+      WhyNot = "buffer '" + Arg.Name + "' would take " +
+               std::to_string(Arg.Elements * Arg.TypeBytes >> 20) + " MiB with " +
+               (Guessed.empty() ? std::string("this launch") : Guessed) +
+               "; give the argument values or the buffer's size in a kernels: entry or a spec";
+      return std::nullopt;
+    }
 
   Footprint FP = footprint(Facts, S, ByName, /*AllowWhole=*/true);
   if (!FP.Exact) {
