@@ -392,4 +392,7 @@ TEST(PlanBuilder, AHugeBufferFromAGuessedArgumentIsRefused) {
   EXPECT_TRUE(Set.Cases.empty());
   EXPECT_NE(reasons(Set).find("buffer 'A' would take"), std::string::npos) << reasons(Set);
   EXPECT_NE(reasons(Set).find("n = 1048576"), std::string::npos) << reasons(Set);
+  EXPECT_NE(reasons(Set).find("e.g. kernels: {row_sums: {global: [1048576], args: {n: <n>}}}"),
+            std::string::npos)
+      << reasons(Set);
 }

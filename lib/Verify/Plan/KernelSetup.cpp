@@ -444,14 +444,23 @@ std::optional<KernelSetup> planKernelSetup(const TUAnalysis &A, const KernelInfo
   constexpr uint64_t MaxBufferBytes = uint64_t(1) << 30;
   for (const ArgPlan &Arg : S.Args)
     if (Arg.K == ArgPlan::Buffer && Arg.Elements * Arg.TypeBytes > MaxBufferBytes) {
-      std::string Guessed;
+      std::string Guessed, Template;
       for (const std::string &A : S.Assumptions)
-        if (A.find(" = ") != std::string::npos && A.find("floating default") == std::string::npos)
+        if (A.find(" = ") != std::string::npos && A.find("floating default") == std::string::npos) {
+          std::string Name = A.substr(0, A.find(" = "));
           Guessed += (Guessed.empty() ? "" : ", ") + A.substr(0, A.find(" ("));
+          Template += (Template.empty() ? "" : ", ") + Name + ": <" + Name + ">";
+        }
+      // A template to paste into .cllint.yaml, one line of flow YAML.
+      std::string Global;
+      for (unsigned D = 0; D < S.Dims; ++D)
+        Global += (D ? ", " : "") + std::to_string(S.Global[D]);
+      std::string Snippet = "kernels: {" + S.Kernel + ": {global: [" + Global + "]" +
+                            (Template.empty() ? "" : ", args: {" + Template + "}") + "}}";
       WhyNot = "buffer '" + Arg.Name + "' would take " +
                std::to_string(Arg.Elements * Arg.TypeBytes >> 20) + " MiB with " +
                (Guessed.empty() ? std::string("this launch") : Guessed) +
-               "; give the argument values or the buffer's size in a kernels: entry or a spec";
+               "; give the real sizes in .cllint.yaml, e.g. " + Snippet;
       return std::nullopt;
     }
 
