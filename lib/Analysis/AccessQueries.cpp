@@ -302,8 +302,8 @@ bool mentions(const VExpr &E, const std::string &Sym, std::set<const VNode *> &S
 
 // How many times the loop of trip counter Counter runs at most, over the corners of the
 // work-items and work-groups (Env binds sizes and arguments; Corners the ids to try): the
-// first count whose condition fails, found by doubling then bisecting. nullopt when a
-// condition cannot be evaluated or the loop runs past Limit.
+// first count whose condition fails (firstFailingIteration). nullopt when a condition cannot
+// be evaluated or the loop runs past Limit.
 std::optional<int64_t>
 maxTrips(const std::vector<VExpr> &Conditions, const std::string &Counter, const SymbolValues &Env,
          const std::vector<std::pair<std::array<int64_t, 3>, SymbolValues>> &Corners) {
@@ -324,31 +324,11 @@ maxTrips(const std::vector<VExpr> &Conditions, const std::string &Counter, const
           return std::nullopt;
         return *V != 0;
       };
-      std::optional<bool> H = holds(0);
-      if (!H)
+      // The bound counts as reached once it exceeds Limit.
+      std::optional<int64_t> Trips = firstFailingIteration(holds, Limit + 1);
+      if (!Trips)
         return std::nullopt;
-      if (!*H)
-        continue;
-      int64_t Lo = 0, Hi = 1;
-      while (true) {
-        if (Hi > Limit)
-          return std::nullopt;
-        std::optional<bool> HH = holds(Hi);
-        if (!HH)
-          return std::nullopt;
-        if (!*HH)
-          break;
-        Lo = Hi;
-        Hi *= 2;
-      }
-      while (Hi - Lo > 1) {
-        int64_t Mid = Lo + (Hi - Lo) / 2;
-        std::optional<bool> HM = holds(Mid);
-        if (!HM)
-          return std::nullopt;
-        (*HM ? Lo : Hi) = Mid;
-      }
-      Runs = std::max(Runs, Hi);
+      Runs = std::max(Runs, *Trips);
     }
     // The loop ends at the first condition that fails: the smallest bound wins.
     Best = Best ? std::min(*Best, Runs) : Runs;

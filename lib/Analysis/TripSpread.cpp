@@ -6,6 +6,35 @@
 
 namespace cllint::analysis {
 
+std::optional<int64_t>
+firstFailingIteration(const std::function<std::optional<bool>(int64_t)> &Holds, int64_t Limit) {
+  std::optional<bool> H = Holds(0);
+  if (!H)
+    return std::nullopt;
+  if (!*H)
+    return 0;
+  int64_t Lo = 0, Hi = 1; // holds at Lo, unknown at Hi
+  while (true) {
+    if (Hi >= Limit)
+      return std::nullopt;
+    std::optional<bool> HH = Holds(Hi);
+    if (!HH)
+      return std::nullopt;
+    if (!*HH)
+      break;
+    Lo = Hi;
+    Hi *= 2;
+  }
+  while (Hi - Lo > 1) {
+    int64_t Mid = Lo + (Hi - Lo) / 2;
+    std::optional<bool> HM = Holds(Mid);
+    if (!HM)
+      return std::nullopt;
+    (*HM ? Lo : Hi) = Mid;
+  }
+  return Hi;
+}
+
 std::optional<TripSpread> tripSpread(const VExpr &Cond, const std::array<unsigned, 3> &Shape,
                                      unsigned WarpSize) {
   if (!dependsOnLanes(Cond))
@@ -51,36 +80,11 @@ std::optional<TripSpread> tripSpread(const VExpr &Cond, const std::array<unsigne
           return std::nullopt;
         return *C != 0;
       };
-      // The first iteration whose condition fails, found by doubling then bisecting: a loop's
-      // condition, once false, ends it, so it is taken to stay false after that.
-      std::optional<bool> H = holds(0);
-      if (!H)
-        return std::nullopt;
-      int64_t K = 0;
-      if (*H) {
-        int64_t Lo = 0, Hi = 1; // holds at Lo, unknown at Hi
-        while (true) {
-          if (Hi >= MaxTrips)
-            return std::nullopt; // not bounded here: no verdict
-          std::optional<bool> HH = holds(Hi);
-          if (!HH)
-            return std::nullopt;
-          if (!*HH)
-            break;
-          Lo = Hi;
-          Hi *= 2;
-        }
-        while (Hi - Lo > 1) {
-          int64_t Mid = Lo + (Hi - Lo) / 2;
-          std::optional<bool> HM = holds(Mid);
-          if (!HM)
-            return std::nullopt;
-          (*HM ? Lo : Hi) = Mid;
-        }
-        K = Hi;
-      }
-      Trips[L] = K;
-      Any |= K > 0;
+      std::optional<int64_t> K = firstFailingIteration(holds, MaxTrips);
+      if (!K)
+        return std::nullopt; // unknown, or not bounded here: no verdict
+      Trips[L] = *K;
+      Any |= *K > 0;
     }
     if (!Any)
       continue;

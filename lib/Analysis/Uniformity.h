@@ -8,6 +8,7 @@
 #include "Analysis/IndexForm.h"
 
 #include <array>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -77,6 +78,12 @@ struct TripSpread {
   // remapping removes.
   bool Remainder = false;
 };
+// The first count K >= 0 at which a loop condition no longer holds (Holds(K): the condition
+// with the trip counter at K), found by doubling then bisecting: a loop's condition, once
+// false, ends it, so it is taken to stay false after that. nullopt when Holds cannot be
+// evaluated or the search reaches Limit.
+std::optional<int64_t>
+firstFailingIteration(const std::function<std::optional<bool>(int64_t)> &Holds, int64_t Limit);
 std::optional<TripSpread> tripSpread(const VExpr &Cond, const std::array<unsigned, 3> &Shape,
                                      unsigned WarpSize);
 

@@ -205,12 +205,12 @@ TEST(LspFixAll, EverySafeFixOnceWithoutOverlaps) {
     Finding F;
     F.RuleId = "arith-double-literal";
     F.Where = {"/p/k.cl", {1, Begin + 1, Begin}, {1, End + 1, End}};
-    F.Fixes.push_back({"append 'f'", {{{"/p/k.cl", {1, End + 1, End}, {1, End + 1, End}}, "f"}},
-                       Safety});
+    F.Fixes.push_back(
+        {"append 'f'", {{{"/p/k.cl", {1, End + 1, End}, {1, End + 1, End}}, "f"}}, Safety});
     Doc.Result.Findings.push_back(F);
   };
   literal(4, 7, FixSafety::Safe);
-  literal(4, 7, FixSafety::Safe);   // the same edit again: taken once
+  literal(4, 7, FixSafety::Safe);     // the same edit again: taken once
   literal(10, 14, FixSafety::Unsafe); // not applied by fix-all
   std::optional<llvm::json::Object> All = fixAllAction(Doc);
   ASSERT_TRUE(All);
@@ -233,12 +233,12 @@ TEST(LspStaleFindings, KeptOnUnchangedLinesAndMoved) {
     Finding F;
     F.RuleId = Rule;
     F.Where = {"/p/k.cl", {Line, Col, 0}, {Line, Col + 3, 0}};
-    F.Fixes.push_back({"fix", {{{"/p/k.cl", {Line, Col, 0}, {Line, Col, 0}}, "f"}},
-                       FixSafety::Safe});
+    F.Fixes.push_back(
+        {"fix", {{{"/p/k.cl", {Line, Col, 0}, {Line, Col, 0}}, "f"}}, FixSafety::Safe});
     R.Findings.push_back(F);
   };
-  at(2, 7, "arith-double-literal");   // its line is unchanged: kept, one line down
-  at(3, 7, "arith-double-literal");   // its line was edited: dropped
+  at(2, 7, "arith-double-literal");    // its line is unchanged: kept, one line down
+  at(3, 7, "arith-double-literal");    // its line was edited: dropped
   at(2, 3, "clang-diagnostic-unused"); // clang's own: never carried
   std::vector<Finding> Kept = carriedFindings(R, Good, Now, "/p/k.cl");
   ASSERT_EQ(Kept.size(), 1u);

@@ -3,6 +3,7 @@
 #include "Analysis/AccessQueries.h"
 #include "Analysis/Surroundings.h"
 #include "Verify/Plan/Footprint.h"
+#include "Verify/Plan/GuessedArguments.h"
 #include "cllint/Verify/Runner/ElementType.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -42,19 +43,6 @@ public:
   clang::ASTContext &Ctx;
   unsigned Dims = 1;
 };
-
-std::string lower(std::string S) {
-  for (char &C : S)
-    C = static_cast<char>(std::tolower(static_cast<unsigned char>(C)));
-  return S;
-}
-
-bool oneOf(const std::string &S, std::initializer_list<const char *> Names) {
-  for (const char *N : Names)
-    if (S == N)
-      return true;
-  return false;
-}
 
 // The element or scalar type in the runner's spelling, with its size in bytes.
 std::optional<std::pair<std::string, uint64_t>> runnerType(clang::QualType T) {
@@ -317,40 +305,18 @@ std::optional<KernelSetup> planKernelSetup(const TUAnalysis &A, const KernelInfo
         }
       } else if (auto Known = ConfigArgs.find(Arg.Name); Known != ConfigArgs.end()) {
         Arg.Value = double(Known->second);
+        Arg.Assumed = true;
         S.Assumptions.push_back(Arg.Name + " = " + std::to_string(Known->second) +
                                 " (config kernels: args)");
       } else if (!Arg.Integer) {
         Arg.Value = 1.5;
         S.Assumptions.push_back(Arg.Name + " = 1.5 (floating default)");
       } else {
-        std::string N = lower(Arg.Name);
-        std::string Why;
-        if (oneOf(N, {"n", "count", "size", "len", "length", "num", "total", "elements", "numel",
-                      "nelems", "n_elements", "num_elements", "nelements"})) {
-          Arg.Value = double(Total);
-          Why = "the number of work-items";
-        } else if (oneOf(N, {"width", "w", "cols", "ncols", "num_cols", "columns", "nx", "pitch",
-                             "ld", "lda", "ldb", "ldc"})) {
-          Arg.Value = double(S.Global[0]);
-          Why = "global size 0";
-        } else if (oneOf(N, {"height", "h", "rows", "nrows", "num_rows", "ny"})) {
-          Arg.Value = double(S.Global[1]);
-          Why = "global size 1";
-        } else if (oneOf(N, {"depth", "nz"})) {
-          Arg.Value = double(S.Global[2]);
-          Why = "global size 2";
-        } else if (N == "stride") {
-          Arg.Value = 32;
-          Why = "default stride";
-        } else if (oneOf(N, {"offset", "shift"})) {
-          Arg.Value = 1;
-          Why = "default offset";
-        } else {
-          Arg.Value = 1;
-          Why = "no rule for this name; set it in a spec";
-        }
-        S.Assumptions.push_back(Arg.Name + " = " + std::to_string(int64_t(Arg.Value)) + " (" + Why +
-                                ")");
+        GuessedValue G = guessIntegerArgument(Arg.Name, S, Total);
+        Arg.Value = G.Value;
+        Arg.Assumed = true;
+        S.Assumptions.push_back(Arg.Name + " = " + std::to_string(int64_t(Arg.Value)) + " (" +
+                                G.Why + ")");
       }
     }
     S.Args.push_back(std::move(Arg));
@@ -441,28 +407,10 @@ std::optional<KernelSetup> planKernelSetup(const TUAnalysis &A, const KernelInfo
 
   // A set-up that would allocate more than a device can hold comes from a guessed argument
   // (`N` taken as the number of work-items in a 2-D kernel): refused, naming what to set.
-  constexpr uint64_t MaxBufferBytes = uint64_t(1) << 30;
-  for (const ArgPlan &Arg : S.Args)
-    if (Arg.K == ArgPlan::Buffer && Arg.Elements * Arg.TypeBytes > MaxBufferBytes) {
-      std::string Guessed, Template;
-      for (const std::string &A : S.Assumptions)
-        if (A.find(" = ") != std::string::npos && A.find("floating default") == std::string::npos) {
-          std::string Name = A.substr(0, A.find(" = "));
-          Guessed += (Guessed.empty() ? "" : ", ") + A.substr(0, A.find(" ("));
-          Template += (Template.empty() ? "" : ", ") + Name + ": <" + Name + ">";
-        }
-      // A template to paste into .cllint.yaml, one line of flow YAML.
-      std::string Global;
-      for (unsigned D = 0; D < S.Dims; ++D)
-        Global += (D ? ", " : "") + std::to_string(S.Global[D]);
-      std::string Snippet = "kernels: {" + S.Kernel + ": {global: [" + Global + "]" +
-                            (Template.empty() ? "" : ", args: {" + Template + "}") + "}}";
-      WhyNot = "buffer '" + Arg.Name + "' would take " +
-               std::to_string(Arg.Elements * Arg.TypeBytes >> 20) + " MiB with " +
-               (Guessed.empty() ? std::string("this launch") : Guessed) +
-               "; give the real sizes in .cllint.yaml, e.g. " + Snippet;
-      return std::nullopt;
-    }
+  if (std::optional<std::string> Why = oversizedBuffer(S)) {
+    WhyNot = *Why;
+    return std::nullopt;
+  }
 
   Footprint FP = footprint(Facts, S, ByName, /*AllowWhole=*/true);
   if (!FP.Exact) {

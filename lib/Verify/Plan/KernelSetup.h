@@ -28,6 +28,9 @@ struct ArgPlan {
   bool SizeFromSpec = false; // Elements given by a spec, not derived from the accesses
   // Scalar
   double Value = 0;
+  // The value is not the spec's: a kernels: entry's or a guess from the name (an integer),
+  // stated in the set-up's assumptions.
+  bool Assumed = false;
   // Local
   uint64_t LocalBytes = 0;
 };
