@@ -7,8 +7,7 @@
 #include "Driver/Linter.h"
 #include "Driver/ResultCache.h"
 #include "Driver/RunResults.h"
-#include "Fix/FixApplier.h"
-#include "Fix/UnifiedDiff.h"
+#include "LintFixes.h"
 #include "LintInputs.h"
 #include "LintReports.h"
 #include "Output/Emitters.h"
@@ -425,42 +424,16 @@ int runLint(int Argc, const char **Argv) {
     for (FileResult &R : Results)
       Accepted->filter(R); // before --fix, so baselined code is left alone
 
-  unsigned FixedFiles = 0, FixedCount = 0;
   // --diff shows what the fixes would change; stdin's fixed text goes to stdout (editors'
   // fix-on-save), its report to stderr.
-  std::string Diffs;
-  std::optional<std::string> StdinFixed;
+  FixRun Fixes;
   if (ApplyFixes || Diff) {
-    for (FileResult &R : Results) {
-      bool FromStdin = StdinText && &R == &Results[In.Kernels.size()];
-      FixOutcome O = fixFile(R, ApplyUnsafe, L, /*Write=*/!Diff && !FromStdin);
-      if (!O.Error.empty()) {
-        llvm::WithColor::error(llvm::errs(), "cllint") << R.Path << ": " << O.Error << "\n";
-        Exit = 2;
-      }
-      if (FromStdin)
-        StdinFixed = O.Fixed.empty() ? R.Content : O.Fixed;
-      if (Diff) {
-        if (!O.Fixed.empty()) {
-          Diffs += unifiedDiff(R.Path, R.Content, O.Fixed);
-          ++FixedFiles;
-          FixedCount += O.Applied;
-        }
-        continue;
-      }
-      if (FromStdin && !O.Fixed.empty()) {
-        R = std::move(O.After);
-        FixedCount += O.Applied;
-        continue;
-      }
-      if (O.Written) {
-        ++FixedFiles;
-        FixedCount += O.Applied;
-      }
-      R = std::move(O.After);
-      if (Accepted && O.Written)
-        Accepted->filter(R); // the fixed file was linted again
-    }
+    std::optional<size_t> StdinIndex;
+    if (StdinText)
+      StdinIndex = In.Kernels.size();
+    Fixes = applyFixes(Results, L, ApplyUnsafe, Diff, StdinIndex, Accepted);
+    if (Fixes.Failed)
+      Exit = 2;
   }
 
   // Input errors name the file; the other files' findings are still reported.
@@ -497,14 +470,14 @@ int runLint(int Argc, const char **Argv) {
     Emit.CommandLine += (I ? " " : "") + std::string(Argv[I]);
 
   if (Diff)
-    return printDiffs(Diffs, FixedCount, FixedFiles, Exit == 2 ? 2 : 0, Quiet);
-  if (StdinFixed) {
-    llvm::outs() << *StdinFixed;
+    return printDiffs(Fixes.Diffs, Fixes.Count, Fixes.Files, Exit == 2 ? 2 : 0, Quiet);
+  if (Fixes.StdinFixed) {
+    llvm::outs() << *Fixes.StdinFixed;
     llvm::outs().flush();
   }
 
   std::unique_ptr<llvm::raw_fd_ostream> File;
-  llvm::raw_fd_ostream *OS = StdinFixed ? &llvm::errs() : &llvm::outs();
+  llvm::raw_fd_ostream *OS = Fixes.StdinFixed ? &llvm::errs() : &llvm::outs();
   if (!OutputFile.empty()) {
     std::error_code EC;
     File = std::make_unique<llvm::raw_fd_ostream>(OutputFile, EC);
@@ -541,7 +514,7 @@ int runLint(int Argc, const char **Argv) {
 
   if (!Quiet && (Format == "text" || Format == "concise")) {
     if (ApplyFixes)
-      llvm::errs() << "cllint: applied " << FixedCount << " fix(es) in " << FixedFiles
+      llvm::errs() << "cllint: applied " << Fixes.Count << " fix(es) in " << Fixes.Files
                    << " file(s)\n";
     printSummary(Results, Counts, /*OfferFixes=*/!ApplyFixes);
   }
