@@ -51,8 +51,7 @@ def measure(cllint, path, text, edits):
     s = lsp_client.Server(cllint, '--debounce-ms=0')
     s.initialize()
     uri = lsp_client.uri_of(path)
-    s.notify('textDocument/didOpen', {'textDocument': {'uri': uri, 'languageId': 'opencl',
-                                                       'version': 1, 'text': text}})
+    s.open(uri, text)
     s.diagnostics(uri, 1)
     times = []
     for v in range(2, edits + 2):

@@ -70,6 +70,10 @@ class Server:
             msg["params"] = params
         self.send(msg)
 
+    def open(self, uri, text, version=1):
+        self.notify("textDocument/didOpen", {"textDocument": {
+            "uri": uri, "languageId": "opencl", "version": version, "text": text}})
+
     def request(self, method, params=None):
         """Sends a request and returns its response (messages in between are kept)."""
         rid = self.next_id
@@ -218,8 +222,7 @@ def test_session(cllint, tmp):
     print("ok: initialize capabilities")
 
     # open -> diagnostics with exact code, range (UTF-16), severity, codeDescription.
-    s.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "opencl",
-                                                       "version": 1, "text": KERNEL}})
+    s.open(uri, KERNEL)
     p = s.diagnostics(uri, 1)
     expect(len(p["diagnostics"]) == 1, p)
     d = p["diagnostics"][0]
@@ -396,8 +399,7 @@ def test_headers_and_config(cllint, tmp):
 
     s = Server(cllint, "--debounce-ms=50")
     s.initialize({"debounceMs": 50})
-    s.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "opencl",
-                                                       "version": 1, "text": text}})
+    s.open(uri, text)
     # A bad config: one error at 0:0 naming the file, and a message to the user.
     p = s.diagnostics(uri, 1)
     expect(len(p["diagnostics"]) == 1, p)
@@ -523,8 +525,7 @@ def test_host_launches(cllint, tmp):
     uri = uri_of(path)
     s = Server(cllint, "--debounce-ms=0")
     s.initialize()
-    s.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "opencl",
-                                                       "version": 1, "text": text}})
+    s.open(uri, text)
     p = s.diagnostics(uri, 1)
     strided = [d for d in p["diagnostics"] if d["code"] == "memory-global-stride"]
     expect(len(strided) == 1, p)
