@@ -1,6 +1,7 @@
 // Small helpers shared by the analysis rules: source text and profile vocabulary.
 #pragma once
 
+#include "Diagnostics/ClangLocations.h"
 #include "Rule.h"
 
 #include "clang/AST/Expr.h"
@@ -9,8 +10,6 @@
 
 namespace cllint {
 
-// The text of E as spelled in the file (a macro use stays a macro use).
-std::string sourceText(clang::ASTContext &Ctx, const clang::Expr *E);
 // "warp" or "wavefront".
 std::string warpWord(const DeviceProfile &P);
 // "32-B sectors" (nvidia) or "64-B cache lines" (amd).

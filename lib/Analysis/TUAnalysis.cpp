@@ -1,8 +1,7 @@
 #include "Analysis/TUAnalysis.h"
 
 #include "Config/RuleSelection.h"
-
-#include "clang/Lex/Lexer.h"
+#include "Diagnostics/ClangLocations.h"
 
 #include <algorithm>
 #include <bit>
@@ -153,10 +152,8 @@ std::array<unsigned, 3> spreadOverDims(unsigned Total, unsigned Dims) {
 } // namespace
 
 std::string TUAnalysis::guardText(const clang::Expr *Cond) const {
-  const clang::SourceManager &SM = Ctx.getSourceManager();
-  clang::CharSourceRange R = clang::CharSourceRange::getTokenRange(Cond->getSourceRange());
-  std::string Text = clang::Lexer::getSourceText(R, SM, Ctx.getLangOpts()).str();
-  return "'" + Text + "' at line " + std::to_string(SM.getPresumedLineNumber(Cond->getBeginLoc()));
+  return "'" + sourceText(Ctx, Cond) + "' at line " +
+         std::to_string(Ctx.getSourceManager().getPresumedLineNumber(Cond->getBeginLoc()));
 }
 
 WorkGroupShape TUAnalysis::defaultShape(const KernelInfo &K) const {

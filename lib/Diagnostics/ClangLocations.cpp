@@ -4,6 +4,20 @@
 
 namespace cllint {
 
+std::string sourceText(clang::ASTContext &Ctx, const clang::Expr *E) {
+  const clang::SourceManager &SM = Ctx.getSourceManager();
+  clang::CharSourceRange R = clang::Lexer::makeFileCharRange(
+      clang::CharSourceRange::getTokenRange(E->getSourceRange()), SM, Ctx.getLangOpts());
+  if (R.isValid())
+    return clang::Lexer::getSourceText(R, SM, Ctx.getLangOpts()).str();
+  // Part of a macro's expansion: no file text spells exactly this expression, so it is printed
+  // from the AST (`x / 4` inside `#define QUARTER(x) ((x) / 4)`), never left empty.
+  std::string Printed;
+  llvm::raw_string_ostream OS(Printed);
+  E->printPretty(OS, nullptr, clang::PrintingPolicy(Ctx.getLangOpts()));
+  return OS.str();
+}
+
 Position LocationResolver::position(clang::SourceLocation Loc) const {
   Position P;
   if (Loc.isInvalid())

@@ -4,6 +4,8 @@
 
 #include "Diagnostics/Finding.h"
 
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/LangOptions.h"
 #include "clang/Basic/SourceManager.h"
@@ -12,6 +14,9 @@
 #include <string>
 
 namespace cllint {
+
+// The text of E as spelled in the file (a macro use stays a macro use).
+std::string sourceText(clang::ASTContext &Ctx, const clang::Expr *E);
 
 class LocationResolver {
 public:
