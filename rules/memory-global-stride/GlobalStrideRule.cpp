@@ -71,15 +71,6 @@ std::string movedWord(bool Read, bool Write) {
   return Read && Write ? "moved" : (Write ? "written" : "fetched");
 }
 
-// Transactions that Rows accesses of Bytes each, Step bytes apart, touch (from an aligned base).
-int64_t sectorsOfRows(int64_t Rows, int64_t Step, int64_t Bytes, int64_t Unit) {
-  std::set<int64_t> Units;
-  for (int64_t R = 0; R < Rows; ++R)
-    for (int64_t B = R * Step; B < R * Step + Bytes; B += Unit)
-      Units.insert(B >= 0 ? B / Unit : (B - Unit + 1) / Unit);
-  return int64_t(Units.size());
-}
-
 class GlobalStrideRule : public Rule {
 public:
   void check(RuleContext &Ctx) override {
@@ -308,8 +299,12 @@ private:
       int64_t Lanes = P.WarpSize;
       T.Touched = Lanes * ((Bytes + TU - 1) / TU);
       if (Stride->Dim == 0 && Shape.Size[0] < P.WarpSize)
-        if (std::optional<int64_t> Step = A.Bytes.Lane[1].constantValue())
-          T.Touched = Shape.Size[0] * sectorsOfRows(P.WarpSize / Shape.Size[0], *Step, Bytes, TU);
+        if (std::optional<int64_t> Step = A.Bytes.Lane[1].constantValue()) {
+          std::vector<int64_t> RowStarts; // one lane of each row of the warp
+          for (unsigned R = 0; R < P.WarpSize / Shape.Size[0]; ++R)
+            RowStarts.push_back(R * *Step);
+          T.Touched = Shape.Size[0] * traffic(RowStarts, Bytes, TU).Touched;
+        }
       T.Useful = Lanes * Bytes;
       T.Minimum = (T.Useful + TU - 1) / TU;
       int64_t Unit1 = std::max<int64_t>(1, AoS ? Bytes : A.ElementBytes);
