@@ -9,6 +9,8 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SHA256.h"
 
+#include <chrono>
+
 namespace cllint {
 namespace {
 
@@ -20,10 +22,10 @@ std::optional<std::pair<uint64_t, int64_t>> stamp(const std::string &Path) {
   llvm::sys::fs::file_status S;
   if (llvm::sys::fs::status(Path, S))
     return std::nullopt;
+  auto Since = S.getLastModificationTime().time_since_epoch();
   return std::make_pair(
       uint64_t(S.getSize()),
-      int64_t(llvm::sys::toTimeT(S.getLastModificationTime())) * 1000000000 +
-          int64_t(S.getLastModificationTime().time_since_epoch().count() % 1000000000));
+      int64_t(std::chrono::duration_cast<std::chrono::nanoseconds>(Since).count()));
 }
 
 } // namespace
