@@ -85,7 +85,8 @@ TEST(EndToEnd, StridedCopyWhatIfIsMeasuredButNotCompared) {
   EXPECT_TRUE(c.before->gbps);
   EXPECT_TRUE(c.speedup);
   EXPECT_EQ(c.bytesNote, "reads 4096 floats 64 bytes apart, writes 4096 floats");
-  EXPECT_TRUE(contains(renderTable(r), "what-if: upper bound, outputs not comparable"));
+  EXPECT_TRUE(contains(renderTable(r), "what-if, up to:"));
+  EXPECT_TRUE(contains(renderHtml(r), "what-if: upper bound, outputs not comparable"));
   EXPECT_EQ(exitStatus(r), 0);
 }
 
@@ -198,7 +199,7 @@ TEST_F(RunnerBinary, GoodPlanExitsZeroAndWritesEveryOutput) {
 
   const std::string report = slurp(html);
   EXPECT_EQ(cllint::runner::test::checkWellFormed(report), "");
-  EXPECT_EQ(cllint::runner::test::countOf(report, "<svg"), 1u);
+  EXPECT_EQ(cllint::runner::test::countOf(report, "<svg"), 2u); // speed-up and bandwidth
   EXPECT_EQ(cllint::runner::test::countOf(report, "class=\"bar before\""), 2u);
   EXPECT_EQ(cllint::runner::test::countOf(report, "class=\"bar after\""), 2u);
   EXPECT_EQ(cllint::runner::test::countOf(report, "class=\"ceiling\""), 1u);
@@ -207,7 +208,8 @@ TEST_F(RunnerBinary, GoodPlanExitsZeroAndWritesEveryOutput) {
 TEST_F(RunnerBinary, TextTableOnStdout) {
   Invocation i = invoke("--no-ceiling -q " + plan("float-literal"));
   EXPECT_EQ(i.status, 0) << i.err;
-  EXPECT_TRUE(contains(i.out, "GB/s before → after"));
+  EXPECT_TRUE(contains(i.out, "GB/s"));
+  EXPECT_TRUE(contains(i.out, "speed-up"));
   EXPECT_TRUE(contains(i.out, "float-double-literal"));
 }
 

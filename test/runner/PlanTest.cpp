@@ -281,3 +281,33 @@ TEST_F(PlanTest, LoadPlanNamesThePlanFile) {
   EXPECT_EQ(plan.cases.size(), 1u);
   EXPECT_EQ(plan.dir, dir);
 }
+
+TEST_F(PlanTest, SkippedFindingsAreKept) {
+  json plan = validPlan();
+  plan["skipped"] = json::parse(R"([
+    {"file": "k/t.cl", "line": 30, "rule": "memory-global-stride", "kernel": "k",
+     "reason": "cannot size buffer 'A'"},
+    {"reason": "the file does not compile"}
+  ])");
+  const Plan p = parse(plan);
+  ASSERT_EQ(p.skipped.size(), 2u);
+  EXPECT_EQ(p.skipped[0].file, "k/t.cl");
+  EXPECT_EQ(p.skipped[0].line, 30);
+  EXPECT_EQ(p.skipped[0].rule, "memory-global-stride");
+  EXPECT_EQ(p.skipped[0].kernel, "k");
+  EXPECT_EQ(p.skipped[0].reason, "cannot size buffer 'A'");
+  EXPECT_EQ(p.skipped[1].kernel, "");
+  EXPECT_TRUE(parse(validPlan()).skipped.empty()); // optional
+}
+
+TEST_F(PlanTest, MalformedSkippedFindingsAreNamed) {
+  json plan = validPlan();
+  plan["skipped"] = "none";
+  EXPECT_NE(error(plan).find("skipped: expected an array"), std::string::npos) << error(plan);
+  plan["skipped"] = json::parse(R"([{"file": "k/t.cl"}])");
+  EXPECT_NE(error(plan).find("skipped[0]: missing required field \"reason\""), std::string::npos)
+      << error(plan);
+  plan["skipped"] = json::parse(R"([{"reason": "x", "line": "7"}])");
+  EXPECT_NE(error(plan).find("skipped[0].line: expected an integer"), std::string::npos)
+      << error(plan);
+}

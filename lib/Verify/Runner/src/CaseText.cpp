@@ -2,6 +2,8 @@
 
 #include "Format.h"
 
+#include <cstdio>
+
 namespace cllint::runner {
 namespace {
 
@@ -41,6 +43,28 @@ std::string caseLabel(const Results &results, std::size_t index) {
   return c.kernel;
 }
 
+std::string shortCaseLabel(const Results &results, std::size_t index) {
+  const std::string full = caseLabel(results, index);
+  const CaseResult &c = results.cases[index];
+  if (full == c.kernel)
+    return full;
+  // Planner ids are "<file name>:<line>:<column>:<rule>", perhaps with "#N"; what is left
+  // after dropping the parts the row shows already tells the cases apart.
+  std::string rest = c.id, suffix;
+  if (const std::size_t hash = rest.rfind('#'); hash != std::string::npos)
+    suffix = " #" + rest.substr(hash + 1), rest.erase(hash);
+  const std::string name = c.file.substr(c.file.find_last_of('/') + 1);
+  const std::string prefix = name + ":" + std::to_string(c.line) + ":";
+  if (!name.empty() && rest.rfind(prefix, 0) == 0)
+    rest.erase(0, prefix.size());
+  if (!c.rule.empty() && rest.size() > c.rule.size() &&
+      rest.compare(rest.size() - c.rule.size() - 1, std::string::npos, ":" + c.rule) == 0)
+    rest.erase(rest.size() - c.rule.size() - 1);
+  if (!rest.empty() && rest.find_first_not_of("0123456789") == std::string::npos)
+    rest = "col " + rest;
+  return c.kernel + " (" + rest + suffix + ")";
+}
+
 std::string timingCell(const std::optional<Timing> &t) {
   if (!t)
     return "-";
@@ -69,6 +93,76 @@ std::string speedupCell(const CaseResult &r) {
   return formatRatio(*r.speedup);
 }
 
+std::string speedupCellShort(const CaseResult &r) {
+  if (r.speedup && !r.measurable)
+    return "~" + formatRatio(*r.speedup);
+  return speedupCell(r);
+}
+
+std::string outputsCellShort(const CaseResult &r) {
+  switch (r.status) {
+  case CaseStatus::Timeout:
+    return "timed out";
+  case CaseStatus::Error:
+    return "error (see notes)";
+  case CaseStatus::Mismatch:
+    return "differ (see notes)";
+  case CaseStatus::Ok:
+    break;
+  }
+  if (r.variant == Variant::WhatIf)
+    return "what-if";
+  // "within 1 ulp (1747486 elements differ)": the count is in the JSON and the report.
+  return r.outputs.substr(0, r.outputs.find(" ("));
+}
+
+namespace {
+
+// By how much the after kernel's bytes differ, and which way; nullopt when they do not.
+struct BytesChange {
+  double factor;
+  bool fewer;
+};
+std::optional<BytesChange> bytesChange(const CaseResult &r) {
+  if (!r.bytesMovedAfter || !r.bytesMoved || !*r.bytesMovedAfter ||
+      *r.bytesMovedAfter == r.bytesMoved)
+    return std::nullopt;
+  const double before = static_cast<double>(r.bytesMoved),
+               after = static_cast<double>(*r.bytesMovedAfter);
+  return BytesChange{after < before ? before / after : after / before, after < before};
+}
+
+std::string factorText(double factor) {
+  char text[32];
+  std::snprintf(text, sizeof text, factor >= 10 ? "%.0fx" : "%.1fx", factor);
+  return text;
+}
+
+} // namespace
+
+std::string bytesChangeShort(const CaseResult &r) {
+  const std::optional<BytesChange> change = bytesChange(r);
+  if (!change)
+    return "";
+  return std::string(toString(r.variant)) + " moves " + factorText(change->factor) +
+         (change->fewer ? " fewer" : " more") + " bytes";
+}
+
+std::string bytesChangeNote(const CaseResult &r) {
+  const std::optional<BytesChange> change = bytesChange(r);
+  if (!change)
+    return "";
+  std::string note = "the " + std::string(toString(r.variant)) + " kernel moves " +
+                     factorText(change->factor) + (change->fewer ? " fewer" : " more") +
+                     " bytes per launch (" + formatBytes(r.bytesMoved) + " → " +
+                     formatBytes(*r.bytesMovedAfter) + ")";
+  const bool lowerGbps =
+      r.before && r.before->gbps && r.after && r.after->gbps && *r.after->gbps < *r.before->gbps;
+  if (lowerGbps && r.speedup && *r.speedup > 1)
+    return note + ", so its GB/s is lower although it runs " + formatRatio(*r.speedup) + " faster";
+  return note + "; each side's GB/s counts its own bytes";
+}
+
 std::string outputsCell(const CaseResult &r) {
   switch (r.status) {
   case CaseStatus::Timeout:
@@ -95,6 +189,8 @@ std::string summaryLine(const Results &results) {
   for (int s = 1; s < 4; ++s)
     if (counts[s])
       line += ", " + std::to_string(counts[s]) + " " + (counts[s] == 1 ? names[s] : plurals[s]);
+  if (const std::size_t skipped = results.skipped.size())
+    line += "; " + std::to_string(skipped) + (skipped == 1 ? " finding" : " findings") + " skipped";
   return line;
 }
 

@@ -13,10 +13,23 @@ inline constexpr const char *WhatIfLabel = "what-if: upper bound, outputs not co
 // The kernel name, followed by the case id when another case has the same kernel, rule and
 // line (one finding measured several ways), so rows can be told apart.
 std::string caseLabel(const Results &results, std::size_t index);
+// The same, shorter, for the text table: the kernel name and only what the id adds to the
+// kernel, file, line and rule shown beside it ("sgemm_naive (col 45)", "copy (stride-2)").
+std::string shortCaseLabel(const Results &results, std::size_t index);
 std::string timingCell(const std::optional<Timing> &timing); // "1.23 ms (1.20–1.30)"
 std::string bandwidthCell(const CaseResult &result);         // "171 → 2617" or "-"
 std::string speedupCell(const CaseResult &result); // "1.93x", "up to 5.2x", "no measurable ..."
 std::string outputsCell(const CaseResult &result); // short; full errors go in the notes
-std::string summaryLine(const Results &results);   // "7 cases: 4 ok, 1 mismatch, ..."
+// Narrower forms for the text table, whose legend explains them: "~1.02x" for "no
+// measurable difference (1.02x)", "what-if" for the what-if label, "within 1 ulp" without
+// the count of differing elements, "error (see notes)".
+std::string speedupCellShort(const CaseResult &result);
+std::string outputsCellShort(const CaseResult &result);
+// When the after kernel moves another number of bytes than the before kernel, its GB/s does
+// not follow the speed-up (a what-if that reads one stripe of a matrix runs 6x faster at a
+// fraction of the GB/s), and every GB/s pair says why. Both are "" when the bytes are equal.
+std::string bytesChangeShort(const CaseResult &result); // "what-if moves 38x fewer bytes"
+std::string bytesChangeNote(const CaseResult &result);  // the sentence, with both sizes
+std::string summaryLine(const Results &results);        // "7 cases: 4 ok, 1 mismatch, ..."
 
 } // namespace cllint::runner

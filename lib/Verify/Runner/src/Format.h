@@ -19,16 +19,39 @@ std::string formatRatio(double ratio); // "1.93x"
 // Columns on screen, counting UTF-8 code points (the table uses "–", "→" and "µ").
 std::size_t displayWidth(std::string_view text);
 
+// At most `width` columns, "…" standing for what was cut: from the middle (names whose start
+// and end both tell them apart) or from the end.
+std::string elideMiddle(std::string_view text, std::size_t width);
+std::string elideEnd(std::string_view text, std::size_t width);
+
+// Word-wrapped lines of at most `width` columns, each starting with `firstIndent` or (after
+// the first) `indent`; a word longer than a line is split.
+std::string wrapText(std::string_view text, std::size_t width, std::string_view firstIndent,
+                     std::string_view indent);
+
+enum class Elide { Middle, End };
+
 class TextTable {
 public:
   explicit TextTable(std::vector<std::string> header) : header(std::move(header)) {}
   void addRow(std::vector<std::string> row) { rows.push_back(std::move(row)); }
-  // Left-aligned columns two spaces apart, a rule under the header, no trailing blanks.
-  std::string render() const;
+  // Lets render() shorten `column`'s cells, down to `minWidth`, when the table is too wide;
+  // columns allowed first give up their width first.
+  void allowShrinking(std::size_t column, std::size_t minWidth, Elide how) {
+    shrinkable.push_back({column, minWidth, how});
+  }
+  // Left-aligned columns two spaces apart, a rule under the header, no trailing blanks; at
+  // most `maxWidth` columns wide as far as the shrinkable columns allow.
+  std::string render(std::size_t maxWidth = std::string::npos) const;
 
 private:
+  struct Shrinkable {
+    std::size_t column, minWidth;
+    Elide how;
+  };
   std::vector<std::string> header;
   std::vector<std::vector<std::string>> rows;
+  std::vector<Shrinkable> shrinkable;
 };
 
 } // namespace cllint::runner

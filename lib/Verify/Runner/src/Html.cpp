@@ -1,71 +1,76 @@
 // The HTML report: one file that opens anywhere (no scripts, fonts or stylesheets to
 // fetch), written as well-formed XHTML-style markup so it can also be checked by a parser.
+// It fits a 1280-pixel window without scrolling sideways (tables have fixed column shares
+// and long names wrap) and prints on white, landscape, rows unbroken.
 #include "CaseText.h"
 #include "Format.h"
+#include "HtmlCharts.h"
+#include "HtmlMarkup.h"
+#include "SkippedGroups.h"
 #include "cllint/Verify/Runner/Render.h"
-
-#include <algorithm>
-#include <cmath>
-#include <cstdio>
 
 namespace cllint::runner {
 namespace {
 
-std::string escape(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  for (char c : text) {
-    switch (c) {
-    case '&':
-      out += "&amp;";
-      break;
-    case '<':
-      out += "&lt;";
-      break;
-    case '>':
-      out += "&gt;";
-      break;
-    case '"':
-      out += "&quot;";
-      break;
-    case '\'':
-      out += "&#39;";
-      break;
-    default:
-      out += c;
-    }
-  }
-  return out;
-}
-
-std::string num(double v) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.1f", v);
-  return text;
-}
+using html::breakable;
+using html::escape;
 
 constexpr const char *Style = R"CSS(
-body { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; margin: 2em; color: #222; }
+:root { color-scheme: light; }
+body { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; margin: 0 auto;
+       padding: 24px 32px; max-width: 1400px; color: #222; background: #fff; }
 h1 { margin-bottom: 0.2em; }
-dl.meta { display: grid; grid-template-columns: max-content auto; gap: 2px 16px; }
+h2 { margin-top: 1.6em; }
+dl.meta { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 2px 16px; }
 dl.meta dt { font-weight: 600; }
-dl.meta dd { margin: 0; }
-table { border-collapse: collapse; font-size: 14px; }
-th, td { border-bottom: 1px solid #ddd; padding: 4px 8px; text-align: left; vertical-align: top; white-space: nowrap; }
-td.wrap { white-space: normal; min-width: 16em; }
-th { background: #f3f3f3; }
-td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+dl.meta dd { margin: 0; overflow-wrap: anywhere; }
+table { border-collapse: collapse; font-size: 14px; width: 100%; table-layout: fixed; }
+th, td { border-bottom: 1px solid #ddd; padding: 4px 6px; text-align: left; vertical-align: top;
+         overflow-wrap: anywhere; }
+th { background: #f3f3f3; font-weight: 600; }
+th .sub, td .spread, td .note { display: block; font-size: 12px; color: #666; font-weight: normal; }
+td .note { color: #8a4b00; }
+td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
+code { font-size: 13px; }
 tr.mismatch td, tr.error td, tr.timeout td { background: #fdecec; }
+tr.mismatch td:first-child, tr.error td:first-child, tr.timeout td:first-child {
+  box-shadow: inset 3px 0 #c92a2a; }
 tr.what-if td { background: #f4f1ff; }
-.label-what-if { color: #5b3fc4; font-weight: 600; }
-svg { font-size: 12px; }
-svg .bar.before { fill: #a7b1bc; }
-svg .bar.after { fill: #2f7ed8; }
+.label-what-if { color: #5b3fc4; }
+ul.footnotes { font-size: 13px; color: #444; padding-left: 1.5em; }
+svg.chart { display: block; width: 100%; max-width: 1000px; height: auto; font-size: 12px; }
+svg .legend.before, svg .bar.before { fill: #a7b1bc; }
+svg .legend.after, svg .bar.after { fill: #2f7ed8; }
+svg .legend.faster, svg .bar.faster { fill: #2b8a3e; }
+svg .legend.slower, svg .bar.slower { fill: #e8590c; }
+svg .legend.noise, svg .bar.noise { fill: #adb5bd; }
+svg .bar.mismatch { fill: #fff; stroke: #c92a2a; stroke-width: 1.5; stroke-dasharray: 4 3; }
+svg .bar.what-if, svg .legend.what-if { fill-opacity: 0.45; stroke-width: 1.5; }
+svg .bar.faster.what-if, svg .legend.faster.what-if { stroke: #2b8a3e; }
+svg .bar.slower.what-if { stroke: #e8590c; }
+svg .bar.noise.what-if { stroke: #868e96; }
+svg .unity { stroke: #222; stroke-width: 1.5; }
 svg .ceiling { stroke: #d33; stroke-width: 1.5; stroke-dasharray: 5 4; }
+svg .ceiling-label { fill: #d33; }
 svg .grid { stroke: #e5e5e5; }
 svg .axis { fill: #555; }
+svg .inside { fill: #fff; }
 svg .missing { fill: #a33; }
-pre { background: #f6f6f6; padding: 8px; overflow-x: auto; white-space: pre-wrap; }
+pre { background: #f6f6f6; padding: 8px; white-space: pre-wrap; overflow-wrap: anywhere; }
+@media print {
+  @page { size: A4 landscape; margin: 12mm; }
+  body { padding: 0; max-width: none; font-size: 10pt; color: #000; }
+  table { font-size: 9pt; }
+  code { font-size: 8.5pt; }
+  th { background: none; border-bottom: 1.5px solid #000; }
+  tr.mismatch td, tr.error td, tr.timeout td, tr.what-if td { background: none; }
+  thead { display: table-header-group; }
+  tr, svg.chart, li { break-inside: avoid; page-break-inside: avoid; }
+  h2 { break-after: avoid; page-break-after: avoid; }
+  svg.chart { max-width: 100%; }
+  pre { background: none; border: 1px solid #bbb; }
+  a { color: inherit; text-decoration: none; }
+}
 )CSS";
 
 std::string metaSection(const Results &r) {
@@ -93,11 +98,41 @@ std::string metaSection(const Results &r) {
   return out + "</dl>\n";
 }
 
-std::string tableSection(const Results &r) {
-  const std::string ceiling = r.ceilingGbps ? formatGbps(*r.ceilingGbps) : "-";
-  std::string out = "<table>\n<thead><tr><th>kernel</th><th>rule</th><th>line</th><th>before</th>"
-                    "<th>after</th><th>GB/s before → after</th><th>ceiling</th><th>speed-up</th>"
-                    "<th>outputs</th><th>bytes moved</th></tr></thead>\n<tbody>\n";
+// A table with fixed column shares (percent), so long cells wrap instead of widening it.
+std::string openTable(const std::string &cssClass,
+                      std::initializer_list<std::pair<const char *, int>> columns) {
+  std::string cols, heads;
+  for (const auto &[head, percent] : columns) {
+    cols += "<col style=\"width: " + std::to_string(percent) + "%\"/>";
+    heads += std::string("<th>") + head + "</th>";
+  }
+  return "<table class=\"" + cssClass + "\">\n<colgroup>" + cols + "</colgroup>\n<thead><tr>" +
+         heads + "</tr></thead>\n<tbody>\n";
+}
+
+std::string where(const std::string &file, int line) {
+  if (file.empty())
+    return line ? "line " + std::to_string(line) : "-";
+  return file + (line ? ":" + std::to_string(line) : "");
+}
+
+std::string timing(const std::optional<Timing> &t) {
+  if (!t)
+    return "-";
+  return escape(formatDuration(t->medianNs)) + "<span class=\"spread\">" +
+         escape(formatDurationRange(t->minNs, t->maxNs, t->medianNs)) + "</span>";
+}
+
+std::string resultsSection(const Results &r) {
+  std::string out = openTable("cases", {{"kernel", 15},
+                                        {"file:line", 16},
+                                        {"rule", 14},
+                                        {"before<span class=\"sub\">median (min–max)</span>", 9},
+                                        {"after<span class=\"sub\">median (min–max)</span>", 9},
+                                        {"speed-up", 11},
+                                        {"GB/s before → after", 12},
+                                        {"outputs", 14}});
+  std::string footnotes;
   for (std::size_t i = 0; i < r.cases.size(); ++i) {
     const CaseResult &c = r.cases[i];
     std::string rowClass(toString(c.status));
@@ -106,147 +141,74 @@ std::string tableSection(const Results &r) {
     std::string outputs = escape(outputsCell(c));
     if (c.variant == Variant::WhatIf && c.status == CaseStatus::Ok)
       outputs = "<span class=\"label-what-if\">" + outputs + "</span>";
-    std::string bytes = c.bytesMoved ? formatBytes(c.bytesMoved) : "-";
-    if (!c.bytesNote.empty())
-      bytes += " (" + c.bytesNote + ")";
-    if (c.bytesMovedAfter)
-      bytes += "; after: " + formatBytes(*c.bytesMovedAfter) +
-               (c.bytesNoteAfter.empty() ? "" : " (" + c.bytesNoteAfter + ")");
-    else if (c.bytesAfterUnknown)
-      bytes += "; after: not counted, no after GB/s" +
-               (c.bytesNoteAfter.empty() ? "" : " (" + c.bytesNoteAfter + ")");
+    std::string bandwidth = escape(bandwidthCell(c));
+    if (const std::string note = bytesChangeNote(c); !note.empty() && bandwidthCell(c) != "-") {
+      bandwidth += "<span class=\"note\">" + escape(bytesChangeShort(c)) + " *</span>";
+      footnotes += "<li><code>" + breakable(caseLabel(r, i)) + "</code>" +
+                   (c.line ? ", line " + std::to_string(c.line) : "") + ": " + escape(note) +
+                   "</li>\n";
+    }
     out += "<tr class=\"" + rowClass + "\" id=\"case-" + escape(c.id) + "\"><td><code>" +
-           escape(caseLabel(r, i)) + "</code></td><td>" + escape(c.rule) +
-           "</td><td class=\"num\">" + (c.line ? std::to_string(c.line) : "-") +
-           "</td><td class=\"num\">" + escape(timingCell(c.before)) + "</td><td class=\"num\">" +
-           escape(timingCell(c.after)) + "</td><td class=\"num\">" + escape(bandwidthCell(c)) +
-           "</td><td class=\"num\">" + ceiling + "</td><td class=\"num\">" +
-           escape(speedupCell(c)) + "</td><td>" + outputs + "</td><td class=\"wrap\">" +
-           escape(bytes) + "</td></tr>\n";
+           breakable(caseLabel(r, i)) + "</code></td><td>" + breakable(where(c.file, c.line)) +
+           "</td><td>" + escape(c.rule.empty() ? "-" : c.rule) + "</td><td class=\"num\">" +
+           timing(c.before) + "</td><td class=\"num\">" + timing(c.after) + "</td><td>" +
+           escape(speedupCell(c)) + "</td><td class=\"num\">" + bandwidth + "</td><td>" + outputs +
+           "</td></tr>\n";
   }
-  return out + "</tbody>\n</table>\n<p>" + escape(summaryLine(r)) + "</p>\n";
+  out += "</tbody>\n</table>\n";
+  if (!footnotes.empty())
+    out += "<p>* GB/s counts the bytes each kernel moves, the speed-up compares times:</p>\n"
+           "<ul class=\"footnotes\">\n" +
+           footnotes + "</ul>\n";
+  return out + "<p>" + escape(summaryLine(r)) + "</p>\n";
 }
 
-// Labels longer than the space left of the chart keep their end, which tells cases apart.
-constexpr std::size_t LabelChars = 40;
-std::string fitted(const std::string &text, std::size_t chars) {
-  if (text.size() <= chars)
-    return text;
-  return "…" + text.substr(text.size() - (chars - 1));
-}
-
-// Axis labels: whole numbers once the step is at least 1.
-std::string tick(double value, double step) {
-  char text[32];
-  std::snprintf(text, sizeof text, step >= 1 ? "%.0f" : "%.2g", value);
-  return text;
-}
-
-// A step of 1, 2 or 5 times a power of ten giving about five grid lines up to `max`.
-double niceStep(double max) {
-  const double raw = max / 5;
-  const double power = std::pow(10.0, std::floor(std::log10(raw)));
-  for (double m : {1.0, 2.0, 5.0})
-    if (m * power >= raw)
-      return m * power;
-  return 10 * power;
-}
-
-std::string chartSection(const Results &r) {
-  double maxGbps = r.ceilingGbps.value_or(0);
-  for (const CaseResult &c : r.cases)
-    for (const std::optional<Timing> *t : {&c.before, &c.after})
-      if (*t && (*t)->gbps)
-        maxGbps = std::max(maxGbps, *(*t)->gbps);
-  if (maxGbps <= 0)
-    maxGbps = 1;
-  const double step = niceStep(maxGbps);
-  const double axisMax = std::ceil(maxGbps / step) * step;
-
-  const double labelWidth = 280, plotWidth = 560, rightMargin = 110, top = 44, rowHeight = 50,
-               barHeight = 16;
-  const double width = labelWidth + plotWidth + rightMargin;
-  const double plotBottom =
-      top + rowHeight * static_cast<double>(std::max<std::size_t>(1, r.cases.size()));
-  const double height = plotBottom + 36;
-  auto x = [&](double gbps) { return labelWidth + plotWidth * gbps / axisMax; };
-
-  std::string svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + num(width) +
-                    "\" height=\"" + num(height) + "\" viewBox=\"0 0 " + num(width) + " " +
-                    num(height) + "\" role=\"img\" aria-label=\"effective bandwidth per case\">\n";
-  svg +=
-      "<title>Effective bandwidth before and after each change, against the copy ceiling</title>\n";
-
-  // Legend.
-  svg += "<rect class=\"legend before\" x=\"8\" y=\"8\" width=\"12\" height=\"12\" "
-         "fill=\"#a7b1bc\"/><text x=\"24\" y=\"18\">before</text>\n";
-  svg += "<rect class=\"legend after\" x=\"88\" y=\"8\" width=\"12\" height=\"12\" "
-         "fill=\"#2f7ed8\"/><text x=\"104\" y=\"18\">after</text>\n";
-
-  // Grid and axis.
-  for (double v = 0; v <= axisMax + step / 2; v += step) {
-    svg += "<line class=\"grid\" x1=\"" + num(x(v)) + "\" y1=\"" + num(top - 6) + "\" x2=\"" +
-           num(x(v)) + "\" y2=\"" + num(plotBottom) + "\"/>";
-    svg += "<text class=\"axis\" x=\"" + num(x(v)) + "\" y=\"" + num(plotBottom + 16) +
-           "\" text-anchor=\"middle\">" + tick(v, step) + "</text>\n";
-  }
-  svg += "<text class=\"axis\" x=\"" + num(labelWidth + plotWidth / 2) + "\" y=\"" +
-         num(plotBottom + 32) +
-         "\" text-anchor=\"middle\">GB/s (bytes moved / median kernel time)</text>\n";
-
+std::string bytesSection(const Results &r) {
+  std::string rows;
   for (std::size_t i = 0; i < r.cases.size(); ++i) {
     const CaseResult &c = r.cases[i];
-    const double y = top + rowHeight * static_cast<double>(i);
-    svg += "<g class=\"case\">\n";
-    // Two short lines left of the bars: what was measured, then which finding (the case id
-    // when the kernel, rule and line alone do not tell cases apart).
-    std::string label = c.kernel + (c.line ? ":" + std::to_string(c.line) : "");
-    if (c.variant == Variant::WhatIf)
-      label += " (what-if)";
-    const std::string detail = caseLabel(r, i) == c.kernel ? c.rule : c.id;
-    svg += "<text x=\"" + num(labelWidth - 8) + "\" y=\"" + num(y + barHeight) +
-           "\" text-anchor=\"end\"><title>" + escape(c.id) + "</title>" +
-           escape(fitted(label, LabelChars)) + "</text>\n";
-    svg += "<text class=\"axis\" x=\"" + num(labelWidth - 8) + "\" y=\"" +
-           num(y + 2 * barHeight + 2) + "\" text-anchor=\"end\">" +
-           escape(fitted(detail, LabelChars)) + "</text>\n";
-    bool drawn = false;
-    const char *sides[] = {"before", "after"};
-    const std::optional<Timing> *timings[] = {&c.before, &c.after};
-    for (int s = 0; s < 2; ++s) {
-      const std::optional<Timing> &t = *timings[s];
-      if (!t || !t->gbps)
-        continue;
-      drawn = true;
-      const double by = y + 4 + s * (barHeight + 2);
-      const double w = std::max(1.0, x(*t->gbps) - labelWidth);
-      svg += "<rect class=\"bar " + std::string(sides[s]) + "\" x=\"" + num(labelWidth) +
-             "\" y=\"" + num(by) + "\" width=\"" + num(w) + "\" height=\"" + num(barHeight) +
-             "\"><title>" + escape(c.id) + " " + sides[s] + ": " + formatGbps(*t->gbps) +
-             " GB/s</title></rect>";
-      svg += "<text x=\"" + num(labelWidth + w + 4) + "\" y=\"" + num(by + barHeight - 4) + "\">" +
-             formatGbps(*t->gbps) + "</text>\n";
-    }
-    if (!drawn) {
-      const std::string why = c.status != CaseStatus::Ok
-                                  ? std::string(toString(c.status))
-                                  : std::string("no bytes_moved in the plan");
-      svg += "<text class=\"missing\" x=\"" + num(labelWidth + 6) + "\" y=\"" +
-             num(y + barHeight + 4) + "\">no bandwidth: " + escape(why) + "</text>\n";
-    }
-    svg += "</g>\n";
+    if (!c.bytesMoved && c.bytesNote.empty())
+      continue;
+    std::string after = c.bytesMovedAfter     ? formatBytes(*c.bytesMovedAfter)
+                        : c.bytesAfterUnknown ? "not counted: no after GB/s"
+                                              : "same";
+    std::string how = c.bytesNote;
+    if (!c.bytesNoteAfter.empty())
+      how += (how.empty() ? "after: " : "; after: ") + c.bytesNoteAfter;
+    rows += "<tr><td><code>" + breakable(caseLabel(r, i)) + "</code></td><td class=\"num\">" +
+            escape(c.bytesMoved ? formatBytes(c.bytesMoved) : "-") + "</td><td class=\"num\">" +
+            escape(after) + "</td><td>" + escape(how) + "</td></tr>\n";
   }
+  if (rows.empty())
+    return "";
+  return "<h2>Bytes moved per launch</h2>\n" +
+         openTable("bytes",
+                   {{"kernel", 18}, {"before", 10}, {"after", 12}, {"how they were counted", 60}}) +
+         rows + "</tbody>\n</table>\n";
+}
 
-  if (r.ceilingGbps) {
-    const double cx = x(*r.ceilingGbps);
-    svg += "<line class=\"ceiling\" x1=\"" + num(cx) + "\" y1=\"" + num(top - 14) + "\" x2=\"" +
-           num(cx) + "\" y2=\"" + num(plotBottom) + "\"/>";
-    // Label on the side of the line that has room for it.
-    const char *anchor = cx - labelWidth > 170 ? "end" : "start";
-    svg += "<text x=\"" + num(cx) + "\" y=\"" + num(top - 18) + "\" text-anchor=\"" + anchor +
-           "\" fill=\"#d33\">copy ceiling " + formatGbps(*r.ceilingGbps) + " GB/s</text>\n";
+std::string skippedSection(const Results &r) {
+  if (r.skipped.empty())
+    return "";
+  std::string rows;
+  for (const SkippedGroup &g : groupSkipped(r.skipped)) {
+    std::string lines, rules;
+    for (const auto &[rule, ruleLines] : g.rules) {
+      for (int line : ruleLines)
+        lines += (lines.empty() ? "" : ", ") + std::to_string(line);
+      rules += (rules.empty() ? "" : "<br/>") + escape(rule.empty() ? "-" : rule) +
+               (ruleLines.size() > 1 ? " (" + std::to_string(ruleLines.size()) + ")" : "");
+    }
+    rows += "<tr><td>" + breakable(g.file.empty() ? "-" : g.file + ":" + lines) +
+            "</td><td><code>" + breakable(g.kernel.empty() ? "-" : g.kernel) + "</code></td><td>" +
+            rules + "</td><td>" + escape(g.reason) + "</td></tr>\n";
   }
-  return svg + "</svg>\n";
+  const std::size_t n = r.skipped.size();
+  return "<h2>Skipped findings</h2>\n<p>" + std::to_string(n) +
+         (n == 1 ? " finding" : " findings") +
+         " did not become a case; one row per kernel and reason.</p>\n" +
+         openTable("skipped", {{"file:line", 24}, {"kernel", 14}, {"rule", 18}, {"reason", 44}}) +
+         rows + "</tbody>\n</table>\n";
 }
 
 std::string notesSection(const Results &r) {
@@ -266,8 +228,11 @@ std::string renderHtml(const Results &r) {
   out += "<title>cllint verify: " + escape(r.device.name) + "</title>\n<style>" + Style +
          "</style>\n</head>\n<body>\n<h1>cllint verify</h1>\n";
   out += metaSection(r);
-  out += "<h2>Results</h2>\n" + tableSection(r);
-  out += "<h2>Effective bandwidth</h2>\n" + chartSection(r);
+  out += "<h2>Speed-up</h2>\n" + html::speedupChart(r);
+  out += "<h2>Results</h2>\n" + resultsSection(r);
+  out += "<h2>Effective bandwidth</h2>\n" + html::bandwidthChart(r);
+  out += bytesSection(r);
+  out += skippedSection(r);
   out += notesSection(r);
   return out + "</body>\n</html>\n";
 }

@@ -74,6 +74,7 @@ private:
 
   Settings readSettings(const json &settings, const std::string &path) const;
   Case readCase(const json &object, const std::string &path, const Settings &settings) const;
+  SkippedFinding readSkipped(const json &object, const std::string &path) const;
   KernelArg readArg(const json &object, const std::string &path, std::size_t index,
                     const Settings &settings) const;
   ElementType readType(const json &object, const std::string &path) const;
@@ -109,7 +110,30 @@ Plan PlanReader::read(const json &root) {
     if (!ids.insert(plan.cases.back().id).second)
       fail(path + ".id", "duplicate case id \"" + plan.cases.back().id + "\"");
   }
+  // Optional: hand-written plans have nothing to skip.
+  if (const json *skipped = find(root, "skipped")) {
+    if (!skipped->is_array())
+      fail("skipped", "expected an array, found " + describe(*skipped));
+    for (std::size_t i = 0; i < skipped->size(); ++i)
+      plan.skipped.push_back(readSkipped((*skipped)[i], "skipped[" + std::to_string(i) + "]"));
+  }
   return plan;
+}
+
+SkippedFinding PlanReader::readSkipped(const json &object, const std::string &path) const {
+  if (!object.is_object())
+    fail(path, "expected an object, found " + describe(object));
+  SkippedFinding skipped;
+  skipped.reason = string(require(object, path, "reason"), member(path, "reason"));
+  if (const json *v = find(object, "file"))
+    skipped.file = string(*v, member(path, "file"));
+  if (const json *v = find(object, "line"))
+    skipped.line = static_cast<int>(integer(*v, member(path, "line"), 0));
+  if (const json *v = find(object, "rule"))
+    skipped.rule = string(*v, member(path, "rule"));
+  if (const json *v = find(object, "kernel"))
+    skipped.kernel = string(*v, member(path, "kernel"));
+  return skipped;
 }
 
 Settings PlanReader::readSettings(const json &object, const std::string &path) const {

@@ -155,6 +155,14 @@ json toJson(const Results &r) {
   j["command"] = r.command;
   j["plan"] = r.planDir;
   j["cases"] = std::move(cases);
+  json skipped = json::array();
+  for (const SkippedFinding &s : r.skipped)
+    skipped.push_back({{"file", s.file},
+                       {"line", s.line},
+                       {"rule", s.rule},
+                       {"kernel", s.kernel},
+                       {"reason", s.reason}});
+  j["skipped"] = std::move(skipped);
   return j;
 }
 
@@ -171,6 +179,11 @@ Results resultsFromJson(const json &j) {
   r.planDir = j.value("plan", "");
   for (const json &c : j.at("cases"))
     r.cases.push_back(caseFromJson(c));
+  // Results written before the runner kept skipped findings have none.
+  if (auto skipped = j.find("skipped"); skipped != j.end() && skipped->is_array())
+    for (const json &s : *skipped)
+      r.skipped.push_back({s.value("file", ""), s.value("line", 0), s.value("rule", ""),
+                           s.value("kernel", ""), s.value("reason", "")});
   return r;
 }
 

@@ -108,6 +108,7 @@ Results runPlan(const Plan &plan, const DeviceInfo &device, const RunOptions &op
   results.warmup = options.warmup.value_or(plan.settings.warmup);
   results.command = options.command;
   results.planDir = plan.dir.string();
+  results.skipped = plan.skipped;
   const int planTimeout = options.timeoutMs.value_or(plan.settings.timeoutMs);
 
   if (options.measureCeiling && !plan.cases.empty())

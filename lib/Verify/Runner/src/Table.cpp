@@ -1,10 +1,20 @@
+// The text output: a table that fits a 120-column terminal, then what its cells abbreviate.
 #include "CaseText.h"
 #include "Format.h"
+#include "SkippedGroups.h"
 #include "cllint/Verify/Runner/Render.h"
 
 namespace cllint::runner {
 namespace {
 
+constexpr std::size_t Columns = 120;
+
+std::string wrapped(const std::string &text, const std::string &indent = "",
+                    const std::string &rest = "  ") {
+  return wrapText(text, Columns, indent, rest);
+}
+
+// Every line of `text` under `prefix`, wrapped to the page (build logs run long).
 std::string indented(const std::string &text, const std::string &prefix) {
   std::string out;
   std::size_t start = 0;
@@ -12,47 +22,102 @@ std::string indented(const std::string &text, const std::string &prefix) {
     std::size_t end = text.find('\n', start);
     if (end == std::string::npos)
       end = text.size();
-    out += prefix + text.substr(start, end - start) + "\n";
+    const std::string line = text.substr(start, end - start);
+    // Lines that fit keep their spacing (a compiler's caret under the source line).
+    out += displayWidth(prefix + line) <= Columns ? prefix + line + "\n"
+                                                  : wrapText(line, Columns, prefix, prefix + "  ");
     start = end + 1;
   }
+  return out;
+}
+
+std::string header(const Results &r) {
+  std::string out =
+      wrapped("cllint verify on " + r.device.name + " (" + r.device.platform + ", " +
+              r.device.type + "), driver " + r.device.driver + ", " + r.device.version);
+  out += wrapped(std::to_string(r.runs) + " timed runs after " + std::to_string(r.warmup) +
+                 " warm-up; times are medians (spreads: --report, --format json); GB/s = bytes "
+                 "moved / median time");
+  if (r.ceilingGbps)
+    out += wrapped("copy ceiling: " + formatGbps(*r.ceilingGbps) + " GB/s (float4 copy of " +
+                   formatBytes(r.ceilingBytes) + ")");
+  else
+    out += wrapped("copy ceiling: not measured" +
+                   (r.ceilingError.empty() ? "" : " (" + r.ceilingError + ")"));
+  return out + "\n";
+}
+
+std::string caseTable(const Results &r, std::vector<std::string> &footnotes) {
+  TextTable table({"kernel", "rule", "line", "before", "after", "speed-up", "GB/s", "outputs"});
+  for (std::size_t i = 0; i < r.cases.size(); ++i) {
+    const CaseResult &c = r.cases[i];
+    std::string bandwidth = bandwidthCell(c);
+    if (const std::string note = bytesChangeNote(c); !note.empty() && bandwidth != "-") {
+      bandwidth += " *";
+      footnotes.push_back(shortCaseLabel(r, i) +
+                          (c.line ? ", line " + std::to_string(c.line) : "") + ": " + note);
+    }
+    table.addRow({shortCaseLabel(r, i), c.rule.empty() ? "-" : c.rule,
+                  c.line ? std::to_string(c.line) : "-",
+                  c.before ? formatDuration(c.before->medianNs) : "-",
+                  c.after ? formatDuration(c.after->medianNs) : "-", speedupCellShort(c), bandwidth,
+                  outputsCellShort(c)});
+  }
+  // Kernel names give way (their ends still tell them apart); the other columns are at most
+  // 26 (rule ids) and 18 columns wide, which leaves a kernel at least 14.
+  table.allowShrinking(0, 14, Elide::Middle);
+  table.allowShrinking(1, 12, Elide::End); // only for rule ids longer than any today
+  return table.render(Columns);
+}
+
+std::string legend(const Results &r, const std::vector<std::string> &footnotes) {
+  bool whatIf = false, noise = false;
+  for (const CaseResult &c : r.cases) {
+    whatIf |= c.variant == Variant::WhatIf && c.status == CaseStatus::Ok;
+    noise |= c.speedup && !c.measurable;
+  }
+  std::string out;
+  if (whatIf)
+    out += wrapped("what-if, up to: the case changes one access to what it would cost at its "
+                   "best; its speed-up is an upper bound and its outputs are not comparable");
+  if (noise)
+    out += wrapped("~1.02x: the difference is within the spread of the runs, no measurable "
+                   "difference");
+  for (const std::string &note : footnotes)
+    out += wrapped("* " + note, "", "    ");
+  return out.empty() ? "" : "\n" + out;
+}
+
+std::string notes(const Results &r) {
+  std::string out;
+  for (const CaseResult &c : r.cases)
+    if (c.status != CaseStatus::Ok)
+      out += wrapped("- " + c.id + " [" + std::string(toString(c.status)) + "]:", "", "    ") +
+             indented(c.error, "    ");
+  return out.empty() ? "" : "\nnotes:\n" + out;
+}
+
+std::string skipped(const Results &r) {
+  if (r.skipped.empty())
+    return "";
+  const std::size_t n = r.skipped.size();
+  std::string out = "\nskipped: " + std::to_string(n) + (n == 1 ? " finding" : " findings") +
+                    " did not become a case (one line per kernel and reason)\n";
+  for (const SkippedGroup &group : groupSkipped(r.skipped))
+    out += wrapped(describeSkipped(group), "  ", "      ");
   return out;
 }
 
 } // namespace
 
 std::string renderTable(const Results &r) {
-  std::string out = "cllint verify on " + r.device.name + " (" + r.device.platform + ", " +
-                    r.device.type + "), driver " + r.device.driver + ", " + r.device.version + "\n";
-  out += std::to_string(r.runs) + " timed runs after " + std::to_string(r.warmup) +
-         " warm-up; times are medians (min–max); GB/s = bytes moved / median time\n";
-  if (r.ceilingGbps)
-    out += "copy ceiling: " + formatGbps(*r.ceilingGbps) + " GB/s (float4 copy of " +
-           formatBytes(r.ceilingBytes) + ")\n";
-  else
-    out += "copy ceiling: not measured" +
-           (r.ceilingError.empty() ? "" : " (" + r.ceilingError + ")") + "\n";
-  out += "\n";
-
-  const std::string ceiling = r.ceilingGbps ? formatGbps(*r.ceilingGbps) : "-";
-  TextTable table({"kernel", "rule", "line", "before", "after", "GB/s before → after", "ceiling",
-                   "speed-up", "outputs"});
-  for (std::size_t i = 0; i < r.cases.size(); ++i) {
-    const CaseResult &c = r.cases[i];
-    table.addRow({caseLabel(r, i), c.rule.empty() ? "-" : c.rule,
-                  c.line ? std::to_string(c.line) : "-", timingCell(c.before), timingCell(c.after),
-                  bandwidthCell(c), ceiling, speedupCell(c), outputsCell(c)});
-  }
-  out += table.render();
-
-  std::string notes;
-  for (const CaseResult &c : r.cases)
-    if (c.status != CaseStatus::Ok)
-      notes +=
-          "- " + c.id + " [" + std::string(toString(c.status)) + "]:\n" + indented(c.error, "    ");
-  if (!notes.empty())
-    out += "\nnotes:\n" + notes;
-  out += "\n" + summaryLine(r) + "\n";
-  return out;
+  std::vector<std::string> footnotes;
+  std::string out = header(r);
+  out += caseTable(r, footnotes);
+  out += legend(r, footnotes);
+  out += notes(r);
+  out += skipped(r);
+  return out + "\n" + summaryLine(r) + "\n";
 }
 
 } // namespace cllint::runner

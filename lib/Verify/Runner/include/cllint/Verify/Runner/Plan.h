@@ -67,10 +67,20 @@ struct Case {
   int timeoutMs = 0; // 0: use the plan's settings.timeout_ms
 };
 
+// A finding the planner could not turn into a case, and why. Carried into the results so
+// that reports say what was not measured, next to what was.
+struct SkippedFinding {
+  std::string file;
+  int line = 0;
+  std::string rule, kernel; // kernel: "" when the finding is outside any kernel
+  std::string reason;
+};
+
 struct Plan {
   std::filesystem::path dir;
   Settings settings;
   std::vector<Case> cases;
+  std::vector<SkippedFinding> skipped;
 };
 
 // Reads and validates DIR/plan.json and the kernel sources it names. Throws PlanError with

@@ -54,6 +54,7 @@ struct Results {
   std::string command;               // how the run was started, for the report
   std::string planDir;
   std::vector<CaseResult> cases;
+  std::vector<SkippedFinding> skipped; // from the plan: findings that did not become cases
 };
 
 std::string_view toString(CaseStatus status);
