@@ -17,7 +17,7 @@ BUILD_PACKAGES=(cmake ninja-build g++ python3
   llvm-19-dev libclang-19-dev clang-19 llvm-19-tools
   libyaml-cpp-dev nlohmann-json3-dev libgtest-dev libgit2-dev pkg-config libdtl-dev
   ocl-icd-opencl-dev opencl-headers pocl-opencl-icd)
-TEST_PACKAGES=(git neovim pre-commit clang-format-19 libclang-rt-19-dev)
+TEST_PACKAGES=(git neovim pre-commit clang-format-19 libclang-rt-19-dev chromium)
 
 missing_packages() {
   local p
