@@ -268,4 +268,14 @@ const Expr *KernelFacts::definitionReaching(const Instance &Context, const DeclR
   return Builder->definitionReaching(Use, Context);
 }
 
+const clang::Stmt *KernelFacts::parentIn(const clang::FunctionDecl *Fn,
+                                         const clang::Stmt *S) const {
+  if (!Fn || !Fn->getBody())
+    return nullptr;
+  std::unique_ptr<clang::ParentMap> &Map = Parents[Fn];
+  if (!Map)
+    Map = std::make_unique<clang::ParentMap>(Fn->getBody());
+  return Map->getParent(S);
+}
+
 } // namespace cllint::analysis

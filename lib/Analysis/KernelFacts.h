@@ -9,6 +9,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/ParentMap.h"
 
 #include <memory>
 #include <optional>
@@ -75,6 +76,10 @@ public:
   // The expression the one definition reaching Use assigns, if only one reaches it.
   const clang::Expr *definitionReaching(const Instance &Context,
                                         const clang::DeclRefExpr *Use) const;
+  // The statement holding S in Fn's body (null at the top). Built per function on first use:
+  // the translation unit's parent map (ASTContext::getParents) walks every declaration, and a
+  // kernel under a 10,000-line include prelude paid for all of it on each file.
+  const clang::Stmt *parentIn(const clang::FunctionDecl *Fn, const clang::Stmt *S) const;
 
 private:
   const KernelInfo &K;
@@ -82,6 +87,7 @@ private:
   std::vector<MemoryAccess> Accesses;
   std::vector<BranchCondition> Conditions;
   std::vector<Division> Divisions;
+  mutable std::map<const clang::FunctionDecl *, std::unique_ptr<clang::ParentMap>> Parents;
   friend class KernelWalker;
 };
 

@@ -1,6 +1,6 @@
 #include "Analysis/Surroundings.h"
 
-#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
 
 namespace cllint::analysis {
@@ -11,14 +11,11 @@ Surroundings enclosingConditions(const KernelFacts &F, Instance &Context, const 
   Surroundings Out;
   if (!S || !Context.Function)
     return Out;
-  ASTContext &AST = Context.Function->getASTContext();
-  DynTypedNode Child = DynTypedNode::create(*S);
+  const Stmt *C = S;
   for (unsigned Depth = 0; Depth < 256; ++Depth) {
-    auto Parents = AST.getParents(Child);
-    if (Parents.empty())
+    const Stmt *P = F.parentIn(Context.Function, C);
+    if (!P)
       break;
-    const DynTypedNode &P = Parents[0];
-    const Stmt *C = Child.get<Stmt>();
     auto add = [&](const Expr *Cond, bool Negate, bool Loop) {
       if (!Cond)
         return;
@@ -31,26 +28,24 @@ Surroundings enclosingConditions(const KernelFacts &F, Instance &Context, const 
       if (Loop)
         Out.LoopConditions.push_back(V);
     };
-    if (const auto *If = P.get<IfStmt>()) {
-      if (C && C == If->getThen())
+    if (const auto *If = dyn_cast<IfStmt>(P)) {
+      if (C == If->getThen())
         add(If->getCond(), false, false);
-      else if (C && C == If->getElse())
+      else if (C == If->getElse())
         add(If->getCond(), true, false);
-    } else if (const auto *For = P.get<ForStmt>()) {
-      if (C && C == For->getBody())
+    } else if (const auto *For = dyn_cast<ForStmt>(P)) {
+      if (C == For->getBody())
         add(For->getCond(), false, true);
-    } else if (const auto *While = P.get<WhileStmt>()) {
-      if (C && C == While->getBody())
+    } else if (const auto *While = dyn_cast<WhileStmt>(P)) {
+      if (C == While->getBody())
         add(While->getCond(), false, true);
-    } else if (const auto *CO = P.get<ConditionalOperator>()) {
-      if (C && C == CO->getTrueExpr())
+    } else if (const auto *CO = dyn_cast<ConditionalOperator>(P)) {
+      if (C == CO->getTrueExpr())
         add(CO->getCond(), false, false);
-      else if (C && C == CO->getFalseExpr())
+      else if (C == CO->getFalseExpr())
         add(CO->getCond(), true, false);
-    } else if (P.get<FunctionDecl>()) {
-      break;
     }
-    Child = P;
+    C = P;
   }
   return Out;
 }

@@ -2,7 +2,7 @@
 #include "Rule.h"
 
 #include "clang/AST/Expr.h"
-#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
 
@@ -15,9 +15,8 @@ bool isSingleOrHalf(clang::QualType T) {
          T->isSpecificBuiltinType(clang::BuiltinType::Half);
 }
 
-const clang::Expr *parentExpr(clang::ASTContext &Ctx, const clang::Expr *E) {
-  auto Parents = Ctx.getParents(*E);
-  return Parents.empty() ? nullptr : Parents[0].get<clang::Expr>();
+const clang::Expr *parentExpr(const clang::ParentMap &Parents, const clang::Expr *E) {
+  return llvm::dyn_cast_or_null<clang::Expr>(Parents.getParent(E));
 }
 
 // A call to an OpenCL math builtin (declared, no body): sin(1.0 * x) picks the double overload.
@@ -137,30 +136,37 @@ class DoubleLiteralRule : public Rule {
 public:
   void check(RuleContext &Ctx) override {
     for (const clang::FunctionDecl *FD : Ctx.analysis().kernels().kernelCode())
-      Visitor(Ctx, *this).TraverseStmt(FD->getBody());
+      if (FD->getBody()) {
+        // Parents within the function: the whole unit's map would walk the include prelude.
+        clang::ParentMap Parents(FD->getBody());
+        Visitor(Ctx, *this, Parents).TraverseStmt(FD->getBody());
+      }
   }
 
 private:
   struct Visitor : clang::RecursiveASTVisitor<Visitor> {
-    Visitor(RuleContext &Ctx, DoubleLiteralRule &R) : Ctx(Ctx), R(R) {}
+    Visitor(RuleContext &Ctx, DoubleLiteralRule &R, const clang::ParentMap &Parents)
+        : Ctx(Ctx), R(R), Parents(Parents) {}
     RuleContext &Ctx;
     DoubleLiteralRule &R;
+    const clang::ParentMap &Parents;
     bool VisitFloatingLiteral(clang::FloatingLiteral *Lit) {
       if (isDouble(Lit->getType()))
-        R.checkLiteral(Ctx, Lit);
+        R.checkLiteral(Ctx, Parents, Lit);
       return true;
     }
   };
 
-  void checkLiteral(RuleContext &Ctx, const clang::FloatingLiteral *Lit) {
+  void checkLiteral(RuleContext &Ctx, const clang::ParentMap &Parents,
+                    const clang::FloatingLiteral *Lit) {
     clang::ASTContext &AST = Ctx.ast();
     const clang::Expr *Root = Lit;
-    while (const clang::Expr *P = parentExpr(AST, Root)) {
+    while (const clang::Expr *P = parentExpr(Parents, Root)) {
       if (!continuesDoubleComputation(P))
         break;
       Root = P;
     }
-    const clang::Expr *Parent = parentExpr(AST, Root);
+    const clang::Expr *Parent = parentExpr(Parents, Root);
     Sink Where = Sink::Double;
     const clang::Expr *Tree = Root;
     bool CompoundAssign = false; // `f *= 2.0`: the float on the left is an operand too

@@ -4,7 +4,7 @@
 #include "Analysis/Uniformity.h"
 #include "RuleSupport.h"
 
-#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/TypeLoc.h"
 #include "clang/Lex/Lexer.h"
@@ -83,18 +83,15 @@ paddingEdit(RuleContext &Ctx, const KernelInfo &K, const KernelFacts &F, const M
   if (!FD || FD != K.Decl)
     return std::nullopt;
   U.TraverseStmt(FD->getBody());
+  clang::ParentMap Parents(FD->getBody());
   for (const clang::DeclRefExpr *Ref : U.Refs) {
     const clang::Expr *Cur = Ref;
     const clang::ArraySubscriptExpr *Last = nullptr;
     for (size_t Dim = 0; Dim < A.ArrayDims.size(); ++Dim) {
-      auto Parents = AST.getParents(*Cur);
-      if (Parents.empty())
-        return std::nullopt;
-      const auto *Cast = Parents[0].get<clang::ImplicitCastExpr>();
+      const auto *Cast = llvm::dyn_cast_or_null<clang::ImplicitCastExpr>(Parents.getParent(Cur));
       if (!Cast || Cast->getCastKind() != clang::CK_ArrayToPointerDecay)
         return std::nullopt;
-      auto P2 = AST.getParents(*Cast);
-      const auto *Sub = P2.empty() ? nullptr : P2[0].get<clang::ArraySubscriptExpr>();
+      const auto *Sub = llvm::dyn_cast_or_null<clang::ArraySubscriptExpr>(Parents.getParent(Cast));
       if (!Sub || Sub->getBase() != Cast)
         return std::nullopt;
       Last = Sub;
