@@ -213,6 +213,29 @@ TEST_F(RunnerBinary, TextTableOnStdout) {
   EXPECT_TRUE(contains(i.out, "float-double-literal"));
 }
 
+TEST_F(RunnerBinary, PtxDirHoldsEachSidesPtxWhereTheDriverReturnsIt) {
+  const fs::path ptx = scratch / "ptx", json = scratch / "results.json";
+  Invocation i = invoke("--no-ceiling -q --ptx-dir '" + ptx.string() + "' --format json -o '" +
+                        json.string() + "' " + plan("float-literal"));
+  ASSERT_EQ(i.status, 0) << i.err;
+  const auto results = nlohmann::json::parse(slurp(json));
+  const auto &c = results["cases"][0];
+  if (c.contains("compiled_code")) { // PTX (NVIDIA): counted and saved
+    EXPECT_GT(c["compiled_code"]["before"]["instructions"].get<int>(), 0);
+    EXPECT_TRUE(contains(slurp(ptx / "scale.cl_5_float-double-literal.before.ptx"), ".entry"));
+    EXPECT_TRUE(contains(slurp(ptx / "scale.cl_5_float-double-literal.after.ptx"), ".entry"));
+  } else { // anything else: why not, and nothing written
+    EXPECT_FALSE(c.value("compiled_code_note", "").empty()) << c.dump();
+    EXPECT_FALSE(fs::exists(ptx) && !fs::is_empty(ptx));
+  }
+}
+
+TEST_F(RunnerBinary, PtxDirNeedsAPlanToRun) {
+  Invocation i = invoke("--ptx-dir out --results results.json");
+  EXPECT_EQ(i.status, 2);
+  EXPECT_TRUE(contains(i.err, "--ptx-dir needs a PLAN_DIR to run")) << i.err;
+}
+
 TEST_F(RunnerBinary, FailedCasesExitOne) {
   for (const char *name : {"mismatch", "build-error"}) {
     Invocation i = invoke("--no-ceiling " + plan(name));

@@ -45,6 +45,9 @@ options:
   --report FILE      also write a self-contained HTML report (table and bar chart)
   --results FILE     render FILE, the JSON of an earlier run, instead of running a plan
                      (e.g. the table and report of a run made on another machine)
+  --ptx-dir DIR      write the PTX of each case's before and after kernel to
+                     DIR/CASE_ID.before.ptx and .after.ptx, where the driver returns PTX
+                     (NVIDIA), to diff by hand; the instruction counts are in every output
   --no-ceiling       skip measuring the device's copy ceiling
   --no-isolate       run cases in this process: no watchdog, for debugging only
   -q, --quiet        no progress lines on standard error
@@ -141,6 +144,10 @@ Options parseArgs(int argc, char **argv) {
       o.reportFile = value();
     } else if (arg == "--results") {
       o.resultsFile = value();
+    } else if (arg == "--ptx-dir") {
+      o.run.ptxDir = value();
+      if (o.run.ptxDir.empty())
+        throw UsageFailure{"--ptx-dir needs a directory"};
     } else if (arg == "--no-ceiling") {
       noValue();
       o.run.measureCeiling = false;
@@ -164,6 +171,8 @@ Options parseArgs(int argc, char **argv) {
     throw UsageFailure{"--results takes no PLAN_DIR and no --list-devices"};
   if (o.listDevices && !o.planDir.empty())
     throw UsageFailure{"--list-devices takes no PLAN_DIR"};
+  if (!o.run.ptxDir.empty() && o.planDir.empty())
+    throw UsageFailure{"--ptx-dir needs a PLAN_DIR to run"};
 
   for (int i = 0; i < argc; ++i)
     o.run.command += (i ? " " : "") + shellQuoted(i == 0 ? "cllint-runner" : argv[i]);

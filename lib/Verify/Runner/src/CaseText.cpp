@@ -2,6 +2,8 @@
 
 #include "Format.h"
 
+#include <algorithm>
+#include <cctype>
 #include <cstdio>
 
 namespace cllint::runner {
@@ -48,20 +50,28 @@ std::string shortCaseLabel(const Results &results, std::size_t index) {
   const CaseResult &c = results.cases[index];
   if (full == c.kernel)
     return full;
-  // Planner ids are "<file name>:<line>:<column>:<rule>", perhaps with "#N"; what is left
-  // after dropping the parts the row shows already tells the cases apart.
-  std::string rest = c.id, suffix;
-  if (const std::size_t hash = rest.rfind('#'); hash != std::string::npos)
-    suffix = " #" + rest.substr(hash + 1), rest.erase(hash);
+  // Planner ids are "<file name>:<line>:<column>:<rule>[:<variant>]", perhaps with "#N";
+  // what is left after dropping the parts the row shows already tells the cases apart.
+  std::string id = c.id, suffix;
+  if (const std::size_t hash = id.rfind('#'); hash != std::string::npos)
+    suffix = " #" + id.substr(hash + 1), id.erase(hash);
   const std::string name = c.file.substr(c.file.find_last_of('/') + 1);
   const std::string prefix = name + ":" + std::to_string(c.line) + ":";
-  if (!name.empty() && rest.rfind(prefix, 0) == 0)
-    rest.erase(0, prefix.size());
-  if (!c.rule.empty() && rest.size() > c.rule.size() &&
-      rest.compare(rest.size() - c.rule.size() - 1, std::string::npos, ":" + c.rule) == 0)
-    rest.erase(rest.size() - c.rule.size() - 1);
-  if (!rest.empty() && rest.find_first_not_of("0123456789") == std::string::npos)
-    rest = "col " + rest;
+  if (!name.empty() && id.rfind(prefix, 0) == 0)
+    id.erase(0, prefix.size());
+  std::string rest;
+  for (std::size_t start = 0; start <= id.size();) {
+    std::size_t end = id.find(':', start);
+    if (end == std::string::npos)
+      end = id.size();
+    std::string part = id.substr(start, end - start);
+    start = end + 1;
+    if (part.empty() || part == c.rule)
+      continue;
+    if (rest.empty() && part.find_first_not_of("0123456789") == std::string::npos)
+      part = "col " + part;
+    rest += (rest.empty() ? "" : ", ") + part;
+  }
   return c.kernel + " (" + rest + suffix + ")";
 }
 
@@ -192,6 +202,66 @@ std::string summaryLine(const Results &results) {
   if (const std::size_t skipped = results.skipped.size())
     line += "; " + std::to_string(skipped) + (skipped == 1 ? " finding" : " findings") + " skipped";
   return line;
+}
+
+std::string codeCountsText(const CompiledCode &code) {
+  auto pair = [](std::uint64_t before, std::uint64_t after) {
+    return std::to_string(before) + " → " + std::to_string(after);
+  };
+  return pair(code.before.instructions, code.after.instructions) + " instructions (f64 " +
+         pair(code.before.f64, code.after.f64) + ", cvt " +
+         pair(code.before.conversions, code.after.conversions) + ", div/rem " +
+         pair(code.before.divisions, code.after.divisions) + ")";
+}
+
+std::string codeFormatName(const CompiledCode &code) {
+  std::string name = code.format;
+  for (char &c : name)
+    c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return name;
+}
+
+std::vector<std::string> opcodeChanges(const CompiledCode &code, std::size_t limit) {
+  struct Change {
+    std::string opcode;
+    std::uint64_t before, after;
+    std::uint64_t size() const { return before > after ? before - after : after - before; }
+  };
+  auto countOf = [](const CodeCounts &counts, const std::string &opcode) {
+    auto it = counts.opcodes.find(opcode);
+    return it == counts.opcodes.end() ? std::uint64_t(0) : it->second;
+  };
+  std::vector<Change> changes;
+  for (const auto &[opcode, before] : code.before.opcodes)
+    if (const std::uint64_t after = countOf(code.after, opcode); after != before)
+      changes.push_back({opcode, before, after});
+  for (const auto &[opcode, after] : code.after.opcodes)
+    if (!code.before.opcodes.count(opcode))
+      changes.push_back({opcode, 0, after});
+  std::stable_sort(changes.begin(), changes.end(),
+                   [](const Change &a, const Change &b) { return a.size() > b.size(); });
+  std::vector<std::string> items;
+  for (std::size_t i = 0; i < changes.size() && i < limit; ++i)
+    items.push_back(changes[i].opcode + " " + std::to_string(changes[i].before) + " → " +
+                    std::to_string(changes[i].after));
+  if (changes.size() > limit)
+    items.push_back("and " + std::to_string(changes.size() - limit) + " more");
+  return items;
+}
+
+std::string unreadableCodeNote(const Results &results) {
+  std::string why;
+  bool arith = false;
+  for (const CaseResult &c : results.cases) {
+    if (c.code)
+      return "";
+    arith |= c.rule.rfind("arith-", 0) == 0;
+    if (why.empty())
+      why = c.codeNote;
+  }
+  if (!arith || why.empty())
+    return "";
+  return "not readable on this device (" + results.device.name + "): " + why;
 }
 
 } // namespace cllint::runner

@@ -5,6 +5,7 @@
 #include "cllint/Verify/Runner/Results.h"
 
 #include <string>
+#include <vector>
 
 namespace cllint::runner {
 
@@ -31,5 +32,16 @@ std::string outputsCellShort(const CaseResult &result);
 std::string bytesChangeShort(const CaseResult &result); // "what-if moves 38x fewer bytes"
 std::string bytesChangeNote(const CaseResult &result);  // the sentence, with both sizes
 std::string summaryLine(const Results &results);        // "7 cases: 4 ok, 1 mismatch, ..."
+
+// Compiled code. "41 → 35 instructions (f64 4 → 0, cvt 6 → 0, div/rem 0 → 0)"
+std::string codeCountsText(const CompiledCode &code);
+// The opcodes whose count changed, most changed first: {"cvt.f64.f32 2 → 0",
+// "fma.rn.f32 0 → 1"}; at most `limit` of them, then "and N more".
+std::vector<std::string> opcodeChanges(const CompiledCode &code, std::size_t limit);
+// "PTX" for "ptx": how people write the format's name.
+std::string codeFormatName(const CompiledCode &code);
+// "not readable on this device (NAME): WHY" when no case has counts but an arith-* case,
+// whose rules change the compiled code, asked for them; else "".
+std::string unreadableCodeNote(const Results &results);
 
 } // namespace cllint::runner

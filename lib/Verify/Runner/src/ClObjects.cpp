@@ -90,6 +90,32 @@ Program buildProgram(const DeviceSession &session, const std::string &source,
   return program;
 }
 
+std::string programBinary(const Program &program) {
+  cl_uint devices = 0;
+  check(clGetProgramInfo(program, CL_PROGRAM_NUM_DEVICES, sizeof devices, &devices, nullptr),
+        "clGetProgramInfo(CL_PROGRAM_NUM_DEVICES)");
+  if (devices == 0)
+    return "";
+  std::vector<std::size_t> sizes(devices, 0);
+  check(clGetProgramInfo(program, CL_PROGRAM_BINARY_SIZES, sizes.size() * sizeof(std::size_t),
+                         sizes.data(), nullptr),
+        "clGetProgramInfo(CL_PROGRAM_BINARY_SIZES)");
+  std::vector<std::vector<unsigned char>> binaries(devices);
+  std::vector<unsigned char *> pointers(devices, nullptr);
+  for (cl_uint d = 0; d < devices; ++d) {
+    binaries[d].resize(sizes[d]);
+    pointers[d] = sizes[d] ? binaries[d].data() : nullptr;
+  }
+  check(clGetProgramInfo(program, CL_PROGRAM_BINARIES, pointers.size() * sizeof(unsigned char *),
+                         pointers.data(), nullptr),
+        "clGetProgramInfo(CL_PROGRAM_BINARIES)");
+  std::string binary(binaries[0].begin(), binaries[0].end());
+  // PTX comes NUL-terminated.
+  while (!binary.empty() && binary.back() == '\0')
+    binary.pop_back();
+  return binary;
+}
+
 Kernel createKernel(const Program &program, const std::string &name) {
   cl_int status = CL_SUCCESS;
   Kernel kernel(clCreateKernel(program, name.c_str(), &status));

@@ -73,6 +73,9 @@ struct DeviceSession {
 Program buildProgram(const DeviceSession &session, const std::string &source,
                      const std::string &options);
 Kernel createKernel(const Program &program, const std::string &name);
+// The program's binary for its one device (CL_PROGRAM_BINARIES): PTX text on NVIDIA, an
+// object or bitcode of the driver's own elsewhere; empty when the driver returns none.
+std::string programBinary(const Program &program);
 Memory createBuffer(const DeviceSession &session, std::size_t bytes, const void *initial);
 
 } // namespace cllint::runner

@@ -1,5 +1,6 @@
 #include "ExecuteCase.h"
 
+#include "CompiledCode.h"
 #include "DeviceQuery.h"
 #include "Format.h"
 #include "Launch.h"
@@ -14,6 +15,7 @@ using HostBuffers = std::vector<std::vector<unsigned char>>;
 struct SideResult {
   Timing timing;
   HostBuffers outputs; // by argument index; empty for non-outputs
+  KernelCode code;
 };
 
 // Refuses, before anything is allocated, what the device cannot hold.
@@ -37,6 +39,8 @@ SideResult runSide(const DeviceSession &session, const Case &c, const std::strin
                    int warmup) {
   Program program = buildProgram(session, source, c.buildOptions);
   Kernel kernel = createKernel(program, kernelName);
+  SideResult side;
+  side.code = readKernelCode(program, kernelName);
 
   cl_uint declared = 0;
   check(clGetKernelInfo(kernel, CL_KERNEL_NUM_ARGS, sizeof declared, &declared, nullptr),
@@ -72,7 +76,6 @@ SideResult runSide(const DeviceSession &session, const Case &c, const std::strin
   // (later launches may see their own earlier writes). It counts as one warm-up launch.
   const NdRange range{c.global, c.local};
   launchAndWait(session, kernel, range);
-  SideResult side;
   side.outputs.resize(c.args.size());
   for (std::size_t i = 0; i < c.args.size(); ++i) {
     const KernelArg &arg = c.args[i];
@@ -119,7 +122,8 @@ void compareOutputs(const Case &c, const SideResult &before, const SideResult &a
 
 } // namespace
 
-CaseResult executeCase(const DeviceInfo &device, const Case &c, int runs, int warmup) {
+CaseResult executeCase(const DeviceInfo &device, const Case &c, int runs, int warmup,
+                       const std::string &ptxDir) {
   CaseResult result;
   std::string stage = "setup";
   try {
@@ -138,6 +142,11 @@ CaseResult executeCase(const DeviceInfo &device, const Case &c, int runs, int wa
     stage = "after (" + c.afterPath + ")";
     SideResult after = runSide(session, c, c.afterSource, c.kernelAfter, initial, runs, warmup);
     result.after = after.timing;
+    recordCompiledCode(before.code, after.code, result);
+    if (!ptxDir.empty())
+      if (std::string error = saveCompiledCode(ptxDir, c.id, before.code, after.code);
+          !error.empty())
+        result.codeNote += (result.codeNote.empty() ? "" : "; ") + ("--ptx-dir: " + error);
     compareOutputs(c, before, after, result);
   } catch (const std::exception &e) {
     result.status = CaseStatus::Error;

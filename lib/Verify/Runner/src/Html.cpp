@@ -9,6 +9,8 @@
 #include "SkippedGroups.h"
 #include "cllint/Verify/Runner/Render.h"
 
+#include <algorithm>
+
 namespace cllint::runner {
 namespace {
 
@@ -44,7 +46,7 @@ svg .legend.after, svg .bar.after { fill: #2f7ed8; }
 svg .legend.faster, svg .bar.faster { fill: #2b8a3e; }
 svg .legend.slower, svg .bar.slower { fill: #e8590c; }
 svg .legend.noise, svg .bar.noise { fill: #adb5bd; }
-svg .bar.mismatch { fill: #fff; stroke: #c92a2a; stroke-width: 1.5; stroke-dasharray: 4 3; }
+svg .bar.mismatch, svg .legend.mismatch { fill: #fff; stroke: #c92a2a; stroke-width: 1.5; stroke-dasharray: 4 3; }
 svg .bar.what-if, svg .legend.what-if { fill-opacity: 0.45; stroke-width: 1.5; }
 svg .bar.faster.what-if, svg .legend.faster.what-if { stroke: #2b8a3e; }
 svg .bar.slower.what-if { stroke: #e8590c; }
@@ -187,6 +189,53 @@ std::string bytesSection(const Results &r) {
          rows + "</tbody>\n</table>\n";
 }
 
+// Only where it tells something: the driver returned PTX, or an arith-* case asked for it.
+std::string compiledCodeSection(const Results &r) {
+  std::string rows;
+  auto pair = [](std::uint64_t before, std::uint64_t after) {
+    return std::to_string(before) + " → " + std::to_string(after);
+  };
+  for (std::size_t i = 0; i < r.cases.size(); ++i) {
+    const CaseResult &c = r.cases[i];
+    if (!c.code)
+      continue;
+    const CodeCounts &b = c.code->before, &a = c.code->after;
+    std::string changes;
+    for (const std::string &item : opcodeChanges(*c.code, 12)) {
+      // A pair never breaks across lines; the list breaks after its commas.
+      std::string kept = escape(item);
+      for (std::size_t at; (at = kept.find(' ')) != std::string::npos;)
+        kept.replace(at, 1, "&#160;");
+      changes += (changes.empty() ? "" : ", ") + kept;
+    }
+    rows += "<tr><td><code>" + breakable(caseLabel(r, i)) + "</code></td><td>" +
+            escape(c.rule.empty() ? "-" : c.rule) + "</td><td class=\"num\">" +
+            pair(b.instructions, a.instructions) + "</td><td class=\"num\">" + pair(b.f64, a.f64) +
+            "</td><td class=\"num\">" + pair(b.conversions, a.conversions) +
+            "</td><td class=\"num\">" + pair(b.divisions, a.divisions) + "</td><td>" +
+            (changes.empty() ? "none" : changes) + "</td></tr>\n";
+  }
+  if (rows.empty()) {
+    const std::string note = unreadableCodeNote(r);
+    return note.empty() ? "" : "<h2>Compiled code</h2>\n<p>" + escape(note) + "</p>\n";
+  }
+  return "<h2>Compiled code</h2>\n<p>Instructions in the body of each kernel's entry in the code "
+         "the "
+         "driver returned (" +
+         escape(codeFormatName(*std::find_if(r.cases.begin(), r.cases.end(),
+                                             [](const CaseResult &c) { return c.code.has_value(); })
+                                    ->code)) +
+         "), before → after the change; f64: instructions on doubles, conversions included.</p>\n" +
+         openTable("code", {{"kernel", 16},
+                            {"rule", 14},
+                            {"instructions", 10},
+                            {"f64", 8},
+                            {"cvt", 8},
+                            {"div/rem", 8},
+                            {"opcodes that changed", 36}}) +
+         rows + "</tbody>\n</table>\n";
+}
+
 std::string skippedSection(const Results &r) {
   if (r.skipped.empty())
     return "";
@@ -232,6 +281,7 @@ std::string renderHtml(const Results &r) {
   out += "<h2>Results</h2>\n" + resultsSection(r);
   out += "<h2>Effective bandwidth</h2>\n" + html::bandwidthChart(r);
   out += bytesSection(r);
+  out += compiledCodeSection(r);
   out += skippedSection(r);
   out += notesSection(r);
   return out + "</body>\n</html>\n";

@@ -102,9 +102,28 @@ std::string speedupChart(const Results &r) {
       top + rowHeight * static_cast<double>(std::max<std::size_t>(1, r.cases.size()));
   std::string svg = openSvg("speedup", plotBottom + 40, "speed-up per case",
                             "Speed-up of each change: before median time / after median time");
-  svg += legendItem(8, "faster", "faster") + legendItem(80, "slower", "slower") +
-         legendItem(152, "noise", "within the spread (no measurable difference)") +
-         legendItem(470, "faster what-if", "what-if: upper bound");
+  // A legend of what the chart shows, no more.
+  bool used[5] = {};
+  for (const CaseResult &c : r.cases)
+    if (c.speedup) {
+      used[0] |= c.measurable && *c.speedup >= 1 && c.status != CaseStatus::Mismatch;
+      used[1] |= c.measurable && *c.speedup < 1 && c.status != CaseStatus::Mismatch;
+      used[2] |= !c.measurable && c.status != CaseStatus::Mismatch;
+      used[3] |= c.variant == Variant::WhatIf;
+      used[4] |= c.status == CaseStatus::Mismatch;
+    }
+  const std::pair<const char *, const char *> items[] = {
+      {"faster", "faster"},
+      {"slower", "slower"},
+      {"noise", "within the spread (no measurable difference)"},
+      {"faster what-if", "what-if: upper bound"},
+      {"mismatch", "outputs differ"}};
+  double legendX = 8;
+  for (int k = 0; k < 5; ++k)
+    if (used[k]) {
+      svg += legendItem(legendX, items[k].first, items[k].second);
+      legendX += 30 + textWidth(items[k].second);
+    }
 
   for (double v = lo; v <= hi * 1.001; v *= 2) {
     svg += "<line class=\"grid\" x1=\"" + num(x(v)) + "\" y1=\"" + num(top - 6) + "\" x2=\"" +

@@ -23,6 +23,29 @@ std::optional<Timing> optionalTiming(const json &object, const char *key) {
   return timingFromJson(*it);
 }
 
+json countsToJson(const CodeCounts &c) {
+  json opcodes = json::object();
+  for (const auto &[opcode, n] : c.opcodes)
+    opcodes[opcode] = n;
+  return {{"instructions", c.instructions},
+          {"f64", c.f64},
+          {"conversions", c.conversions},
+          {"divisions", c.divisions},
+          {"opcodes", std::move(opcodes)}};
+}
+
+CodeCounts countsFromJson(const json &j) {
+  CodeCounts c;
+  c.instructions = j.value("instructions", std::uint64_t(0));
+  c.f64 = j.value("f64", std::uint64_t(0));
+  c.conversions = j.value("conversions", std::uint64_t(0));
+  c.divisions = j.value("divisions", std::uint64_t(0));
+  if (auto opcodes = j.find("opcodes"); opcodes != j.end() && opcodes->is_object())
+    for (const auto &[opcode, n] : opcodes->items())
+      c.opcodes[opcode] = n.get<std::uint64_t>();
+  return c;
+}
+
 CaseStatus statusFromString(const std::string &text) {
   for (CaseStatus s :
        {CaseStatus::Ok, CaseStatus::Mismatch, CaseStatus::Error, CaseStatus::Timeout})
@@ -111,6 +134,12 @@ json toJson(const CaseResult &r) {
     j["bytes_after_unknown"] = true;
   if (!r.bytesNoteAfter.empty())
     j["bytes_note_after"] = r.bytesNoteAfter;
+  if (r.code)
+    j["compiled_code"] = {{"format", r.code->format},
+                          {"before", countsToJson(r.code->before)},
+                          {"after", countsToJson(r.code->after)}};
+  if (!r.codeNote.empty())
+    j["compiled_code_note"] = r.codeNote;
   return j;
 }
 
@@ -137,6 +166,10 @@ CaseResult caseFromJson(const json &j) {
     r.bytesMovedAfter = j["bytes_moved_after"].get<std::uint64_t>();
   r.bytesNoteAfter = j.value("bytes_note_after", "");
   r.bytesAfterUnknown = j.value("bytes_after_unknown", false);
+  if (auto code = j.find("compiled_code"); code != j.end() && code->is_object())
+    r.code = CompiledCode{code->value("format", "ptx"), countsFromJson(code->at("before")),
+                          countsFromJson(code->at("after"))};
+  r.codeNote = j.value("compiled_code_note", "");
   return r;
 }
 

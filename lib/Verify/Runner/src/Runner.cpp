@@ -62,9 +62,10 @@ void measureCeiling(const Plan &plan, const DeviceInfo &device, int runs, int wa
 }
 
 CaseResult runCase(const DeviceInfo &device, const Case &c, int runs, int warmup, int timeoutMs,
-                   bool isolate) {
-  Json reply = runGuarded([&] { return toJson(executeCase(device, c, runs, warmup)).dump(); },
-                          isolate, timeoutMs);
+                   bool isolate, const std::string &ptxDir) {
+  Json reply =
+      runGuarded([&] { return toJson(executeCase(device, c, runs, warmup, ptxDir)).dump(); },
+                 isolate, timeoutMs);
   CaseResult result;
   if (reply.contains("timeout")) {
     result.status = CaseStatus::Timeout;
@@ -124,7 +125,7 @@ Results runPlan(const Plan &plan, const DeviceInfo &device, const RunOptions &op
                         : c.timeoutMs     ? c.timeoutMs
                                           : plan.settings.timeoutMs;
     results.cases.push_back(
-        runCase(device, c, results.runs, results.warmup, timeout, options.isolate));
+        runCase(device, c, results.runs, results.warmup, timeout, options.isolate, options.ptxDir));
     if (options.onCaseDone)
       options.onCaseDone(i, total, results.cases.back());
   }

@@ -88,6 +88,36 @@ std::string legend(const Results &r, const std::vector<std::string> &footnotes) 
   return out.empty() ? "" : "\n" + out;
 }
 
+std::string compiledCode(const Results &r) {
+  std::string out;
+  for (std::size_t i = 0; i < r.cases.size(); ++i) {
+    const CaseResult &c = r.cases[i];
+    if (!c.code)
+      continue;
+    out += wrapped(shortCaseLabel(r, i) + (c.line ? ", line " + std::to_string(c.line) : "") +
+                       ": " + codeFormatName(*c.code) + " " + codeCountsText(*c.code),
+                   "  ", "      ");
+    // Whole "opcode a → b" items per line, so no pair is split.
+    std::string line = "      changed:";
+    const std::vector<std::string> changes = opcodeChanges(*c.code, 8);
+    for (std::size_t k = 0; k < changes.size(); ++k) {
+      const std::string item = " " + changes[k] + (k + 1 < changes.size() ? "," : "");
+      if (displayWidth(line + item) > Columns) {
+        out += line + "\n";
+        line = "       "; // the item's own space makes 8
+      }
+      line += item;
+    }
+    if (!changes.empty())
+      out += line + "\n";
+  }
+  if (!out.empty())
+    return "\ncompiled code (instructions of each kernel's entry, before → after):\n" + out;
+  if (const std::string note = unreadableCodeNote(r); !note.empty())
+    return "\n" + wrapped("compiled code: " + note);
+  return "";
+}
+
 std::string notes(const Results &r) {
   std::string out;
   for (const CaseResult &c : r.cases)
@@ -115,6 +145,7 @@ std::string renderTable(const Results &r) {
   std::string out = header(r);
   out += caseTable(r, footnotes);
   out += legend(r, footnotes);
+  out += compiledCode(r);
   out += notes(r);
   out += skipped(r);
   return out + "\n" + summaryLine(r) + "\n";

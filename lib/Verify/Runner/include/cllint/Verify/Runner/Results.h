@@ -5,6 +5,7 @@
 #include "cllint/Verify/Runner/Plan.h"
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -17,6 +18,23 @@ struct Timing {
   std::uint64_t medianNs = 0, minNs = 0, maxNs = 0;
   std::uint64_t q1Ns = 0, q3Ns = 0; // quartiles, for a spread that one outlier cannot inflate
   std::optional<double> gbps;       // bytes moved / median; absent when the bytes are unknown
+};
+
+// Instructions of one kernel in the code its device compiler returned (PTX on NVIDIA), by
+// the categories that double-precision literals and integer division change.
+struct CodeCounts {
+  std::uint64_t instructions = 0;
+  std::uint64_t f64 = 0;         // instructions with a .f64 type (cvt.f64.f32 included)
+  std::uint64_t conversions = 0; // cvt.*
+  std::uint64_t divisions = 0;   // div.* and rem.*
+  std::map<std::string, std::uint64_t> opcodes; // "fma.rn.f64" -> 2
+
+  bool operator==(const CodeCounts &) const = default;
+};
+
+struct CompiledCode {
+  std::string format = "ptx";
+  CodeCounts before, after;
 };
 
 enum class CaseStatus { Ok, Mismatch, Error, Timeout };
@@ -42,6 +60,10 @@ struct CaseResult {
   std::string outputs; // "identical", "within 2 ulp (...)", "differ: ...", "not compared (...)"
   std::uint64_t maxUlp = 0;
   std::uint64_t differing = 0; // output elements that differ at all
+  // The kernel's instructions before and after, where the driver returns readable code;
+  // otherwise codeNote says what it returned.
+  std::optional<CompiledCode> code;
+  std::string codeNote;
 };
 
 struct Results {

@@ -22,6 +22,9 @@ struct RunOptions {
   // hung kernel hangs the caller; only useful under a debugger.
   bool isolate = true;
   std::string command; // recorded in the results, for the report
+  // Where each case's PTX goes (CASE_ID.before.ptx, CASE_ID.after.ptx) when the driver
+  // returns PTX; "" writes none.
+  std::string ptxDir;
   // Progress, called in the calling process.
   std::function<void(std::size_t index, std::size_t total, const Case &)> onCaseStart;
   std::function<void(std::size_t index, std::size_t total, const CaseResult &)> onCaseDone;
