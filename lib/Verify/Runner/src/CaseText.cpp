@@ -199,8 +199,6 @@ std::string summaryLine(const Results &results) {
   for (int s = 1; s < 4; ++s)
     if (counts[s])
       line += ", " + std::to_string(counts[s]) + " " + (counts[s] == 1 ? names[s] : plurals[s]);
-  if (const std::size_t skipped = results.skipped.size())
-    line += "; " + std::to_string(skipped) + (skipped == 1 ? " finding" : " findings") + " skipped";
   return line;
 }
 
