@@ -396,3 +396,47 @@ TEST(PlanBuilder, AHugeBufferFromAGuessedArgumentIsRefused) {
             std::string::npos)
       << reasons(Set);
 }
+
+// An arithmetic finding also gets a loop harness: the flagged expression, as written, over
+// scalar variables read from input buffers, 256 times per work-item, before and after the fix,
+// run and compared like the fix. An expression that reads memory cannot be lifted out: the
+// kernel's own case says why.
+TEST(PlanBuilder, ArithmeticFindingGetsALoopHarnessOfItsExpression) {
+  Input In("soften.cl");
+  Finding &F = In.add("arith-double-literal", "0.5 + gain");
+  In.fix(F, "0.5", "0.5f", false, FixSafety::Unsafe);
+  PlanSet Set = In.plan(global({4096}));
+  ASSERT_EQ(Set.Cases.size(), 2u) << reasons(Set);
+  const PlannedCase &Kernel = Set.Cases[0], &Harness = Set.Cases[1];
+  EXPECT_EQ(Kernel.Kernel, "soften");
+  EXPECT_EQ(Harness.Kernel, "cllint_loop_harness");
+  EXPECT_TRUE(Harness.LoopHarness);
+  EXPECT_EQ(Harness.Id, Kernel.Id + ":loop-harness");
+  EXPECT_EQ(Harness.Compare, "ulp");
+  EXPECT_EQ(Harness.UlpTolerance, Kernel.UlpTolerance * 256);
+  // The largest expression around the literal that only computes: the chain up to the load.
+  EXPECT_NE(Harness.Description.find("'x * 0.5 + gain * 1.5' evaluated 256 times"),
+            std::string::npos)
+      << Harness.Description;
+  EXPECT_NE(Harness.Before.find("cllint_acc += (float)(x * 0.5 + gain * 1.5);"), std::string::npos)
+      << Harness.Before;
+  EXPECT_NE(Harness.After.find("cllint_acc += (float)(x * 0.5f + gain * 1.5);"), std::string::npos)
+      << Harness.After;
+  EXPECT_NE(Harness.Before.find("float gain = (float)fin[cllint_i + 0];"), std::string::npos);
+  EXPECT_NE(Harness.Before.find("float x = (float)fin[cllint_i + 1];"), std::string::npos);
+  EXPECT_EQ(Harness.Setup.Global[0], 1u << 20);
+  EXPECT_EQ(Harness.Setup.BytesMoved, 0u); // no GB/s for a harness
+  Ran R = runPlan(Set, "soften");
+  EXPECT_EQ(R.Status, 0) << R.Out << R.Err;
+  EXPECT_NE(R.Out.find("cllint_loop_harness"), std::string::npos) << R.Out;
+
+  Input Loaded("soften.cl");
+  Finding &G = Loaded.add("arith-double-literal", "0.25");
+  Loaded.fix(G, "0.25", "0.25f", false, FixSafety::Unsafe);
+  PlanSet Only = Loaded.plan(global({4096}));
+  ASSERT_EQ(Only.Cases.size(), 1u) << reasons(Only);
+  EXPECT_NE(Only.Cases[0].Description.find(
+                "no loop harness: the flagged expression has no variable operand"),
+            std::string::npos)
+      << Only.Cases[0].Description;
+}

@@ -2,6 +2,7 @@
 
 #include "Analysis/TUAnalysis.h"
 #include "Fix/FixApplier.h"
+#include "Verify/Plan/LoopHarness.h"
 #include "Verify/Plan/WhatIf.h"
 
 #include "clang/Basic/SourceManager.h"
@@ -199,7 +200,18 @@ bool planFindings(Linter &L, const FileResult &R, const VerifyOptions &Options, 
               continue;
             }
           }
+          // Arithmetic findings also get the arithmetic-bound measurement their kernel hides.
+          std::optional<PlannedCase> Harness;
+          if (C.Variant == "fix" &&
+              (F.RuleId == "arith-double-literal" || F.RuleId == "arith-pow2-div-mod")) {
+            std::string Why;
+            Harness = loopHarnessCase(A, *K, F, C, Why);
+            if (!Harness)
+              C.Description += " (no loop harness: " + Why + ")";
+          }
           Work.push_back({std::move(C), &F});
+          if (Harness)
+            Work.push_back({std::move(*Harness), &F});
         }
       },
       Error);
@@ -223,6 +235,10 @@ bool planFindings(Linter &L, const FileResult &R, const VerifyOptions &Options, 
     if (!Ok) {
       skip(*P.F, P.Case.Kernel, Why);
       continue;
+    }
+    if (P.Case.LoopHarness) {
+      P.Case.Setup.BytesMoved = 0;
+      P.Case.Setup.BytesMovedAfter.reset();
     }
     Out.Cases.push_back(std::move(P.Case));
   }

@@ -31,6 +31,8 @@ struct PlannedCase {
   std::string Before, After; // kernel sources
   std::string SetupFrom;     // "inferred" or the spec file
   KernelSetup Setup;
+  bool LoopHarness = false; // LoopHarness.h: timed for its arithmetic, it moves no bytes
+                            // worth a GB/s figure
 };
 
 struct Skip {

@@ -1,0 +1,252 @@
+#include "Verify/Plan/LoopHarness.h"
+
+#include "clang/AST/ParentMap.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Lex/Lexer.h"
+
+#include <algorithm>
+#include <map>
+
+namespace cllint::verify {
+
+using namespace clang;
+
+namespace {
+
+// [Begin, End) file offsets of E in the main file; nullopt inside a macro or another file.
+std::optional<std::pair<unsigned, unsigned>> mainFileSpan(const ASTContext &Ctx, const Expr *E) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceRange R = E->getSourceRange();
+  if (R.isInvalid() || R.getBegin().isMacroID() || R.getEnd().isMacroID())
+    return std::nullopt;
+  SourceLocation End = Lexer::getLocForEndOfToken(R.getEnd(), 0, SM, Ctx.getLangOpts());
+  auto [FB, B] = SM.getDecomposedLoc(R.getBegin());
+  auto [FE, En] = SM.getDecomposedLoc(End);
+  if (FB != SM.getMainFileID() || FE != SM.getMainFileID() || En <= B)
+    return std::nullopt;
+  return std::make_pair(B, En);
+}
+
+// The deepest expression of a body whose text holds Offset (the finding's token).
+struct DeepestAt : RecursiveASTVisitor<DeepestAt> {
+  DeepestAt(const ASTContext &Ctx, unsigned Offset) : Ctx(Ctx), Offset(Offset) {}
+  bool VisitExpr(Expr *E) {
+    auto Span = mainFileSpan(Ctx, E);
+    if (Span && Span->first <= Offset && Offset < Span->second &&
+        (!Found || Span->second - Span->first <= Size)) {
+      Found = E;
+      Size = Span->second - Span->first;
+    }
+    return true;
+  }
+  const ASTContext &Ctx;
+  unsigned Offset;
+  const Expr *Found = nullptr;
+  unsigned Size = 0;
+};
+
+bool scalarArithmetic(QualType T) {
+  return T->isArithmeticType() && !T->isVectorType() && !T->isExtVectorType();
+}
+
+// Whether E only computes: literals, scalar variables, arithmetic, builtins without a body.
+// Variables are collected; Why says what stops it.
+bool computesOnly(const Expr *E, std::map<std::string, const VarDecl *> &Vars, std::string &Why) {
+  if (isa<IntegerLiteral, FloatingLiteral, CharacterLiteral, UnaryExprOrTypeTraitExpr>(E))
+    return true;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
+    if (isa<EnumConstantDecl>(Ref->getDecl()))
+      return true;
+    const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+    if (!V || !V->isLocalVarDeclOrParm() || !scalarArithmetic(V->getType())) {
+      Why = "it reads '" + Ref->getDecl()->getNameAsString() + "', which is not a scalar variable";
+      return false;
+    }
+    Vars[V->getNameAsString()] = V;
+    return true;
+  }
+  if (const auto *U = dyn_cast<UnaryOperator>(E)) {
+    UnaryOperatorKind K = U->getOpcode();
+    if (K != UO_Minus && K != UO_Plus && K != UO_Not && K != UO_LNot) {
+      Why = "it changes or dereferences memory";
+      return false;
+    }
+  } else if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+    if (B->isAssignmentOp() || B->isCommaOp()) {
+      Why = "it assigns";
+      return false;
+    }
+  } else if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    const FunctionDecl *FD = Call->getDirectCallee();
+    if (!FD || FD->hasBody()) {
+      Why = "it calls a function of the program";
+      return false;
+    }
+  } else if (isa<ArraySubscriptExpr, MemberExpr>(E)) {
+    Why = "it reads memory";
+    return false;
+  } else if (!isa<ParenExpr, ImplicitCastExpr, CStyleCastExpr, ConditionalOperator>(E)) {
+    Why = "it is not plain arithmetic";
+    return false;
+  }
+  if (!scalarArithmetic(E->getType()) && !isa<CallExpr>(E)) {
+    Why = "it computes a vector or a pointer";
+    return false;
+  }
+  for (const Stmt *Child : E->children())
+    if (const auto *CE = dyn_cast_or_null<Expr>(Child); !CE || !computesOnly(CE, Vars, Why))
+      return false;
+  return true;
+}
+
+std::string typeName(const ASTContext &Ctx, QualType T) {
+  PrintingPolicy P(Ctx.getLangOpts());
+  return T.getCanonicalType().getUnqualifiedType().getAsString(P);
+}
+
+std::string harnessSource(const ASTContext &Ctx, const std::string &Expression,
+                          const std::map<std::string, const VarDecl *> &Vars, QualType Result,
+                          const std::string &Where) {
+  bool FloatOut = Result->isRealFloatingType();
+  std::string S = "\n\n// cllint loop harness for " + Where +
+                  ": the flagged expression evaluated " + std::to_string(LoopHarnessIterations) +
+                  " times per work-item, its variables read from fin/iin and stepped\n"
+                  "__kernel void " +
+                  std::string(LoopHarnessKernel) +
+                  "(__global const float *fin, __global const int *iin, __global " +
+                  (FloatOut ? "float" : "uint") +
+                  " *out) {\n  size_t cllint_i = get_global_id(0);\n";
+  unsigned N = 0;
+  for (const auto &[Name, V] : Vars) {
+    QualType T = V->getType();
+    std::string Type = typeName(Ctx, T);
+    std::string Index = "cllint_i + " + std::to_string(N++);
+    if (T->isRealFloatingType())
+      S += "  " + Type + " " + Name + " = (" + Type + ")fin[" + Index + "];\n";
+    else
+      S += "  " + Type + " " + Name + " = (" + Type + ")iin[" + Index + "];\n";
+  }
+  S += std::string("  ") + (FloatOut ? "float" : "uint") + " cllint_acc = 0;\n";
+  S += "  for (int cllint_r = 0; cllint_r < " + std::to_string(LoopHarnessIterations) +
+       "; ++cllint_r) {\n";
+  S += std::string("    cllint_acc += (") + (FloatOut ? "float" : "uint") + ")(" + Expression +
+       ");\n";
+  for (const auto &[Name, V] : Vars)
+    S += "    " + Name + (V->getType()->isRealFloatingType() ? " += 0.0009765625f;\n" : " += 1;\n");
+  S += "  }\n  out[cllint_i] = cllint_acc;\n}\n";
+  return S;
+}
+
+} // namespace
+
+std::optional<PlannedCase> loopHarnessCase(const analysis::TUAnalysis &A,
+                                           const analysis::KernelInfo &K, const Finding &F,
+                                           const PlannedCase &KernelCase, std::string &WhyNot) {
+  ASTContext &Ctx = A.context();
+  if (F.Fixes.empty() || !K.Decl->getBody()) {
+    WhyNot = "the finding has no fix";
+    return std::nullopt;
+  }
+  DeepestAt Finder(Ctx, F.Where.Begin.Offset);
+  Finder.TraverseStmt(K.Decl->getBody());
+  if (!Finder.Found) {
+    WhyNot = "the flagged expression comes from a macro";
+    return std::nullopt;
+  }
+  // Up to the largest expression around it that only computes.
+  ParentMap Parents(K.Decl->getBody());
+  std::map<std::string, const VarDecl *> Vars;
+  const Expr *Root = Finder.Found;
+  if (!computesOnly(Root, Vars, WhyNot))
+    return std::nullopt;
+  for (const Stmt *P = Parents.getParent(Root); const auto *PE = dyn_cast_or_null<Expr>(P);
+       P = Parents.getParent(P)) {
+    std::map<std::string, const VarDecl *> More;
+    std::string Ignored;
+    if (!mainFileSpan(Ctx, PE) || !computesOnly(PE, More, Ignored))
+      break;
+    Root = PE;
+    Vars = std::move(More);
+  }
+  auto Span = mainFileSpan(Ctx, Root);
+  if (!Span) {
+    WhyNot = "the flagged expression comes from a macro";
+    return std::nullopt;
+  }
+  if (Vars.empty()) {
+    WhyNot = "the flagged expression has no variable operand, so a loop would fold it";
+    return std::nullopt;
+  }
+  const std::string &Text = KernelCase.Before;
+  std::string Expression = Text.substr(Span->first, Span->second - Span->first);
+  // The fix's edits, moved into the expression; an edit outside it cannot be lifted.
+  std::vector<const Edit *> Edits;
+  for (const Edit &E : F.Fixes.front().Edits) {
+    if (E.Where.Begin.Offset < Span->first || E.Where.End.Offset > Span->second) {
+      WhyNot = "the fix edits code outside the flagged expression";
+      return std::nullopt;
+    }
+    Edits.push_back(&E);
+  }
+  std::sort(Edits.begin(), Edits.end(), [](const Edit *X, const Edit *Y) {
+    return X->Where.Begin.Offset > Y->Where.Begin.Offset;
+  });
+  std::string Fixed = Expression;
+  for (const Edit *E : Edits)
+    Fixed.replace(E->Where.Begin.Offset - Span->first, E->Where.End.Offset - E->Where.Begin.Offset,
+                  E->Replacement);
+  if (Fixed == Expression) {
+    WhyNot = "the fix does not change the flagged expression";
+    return std::nullopt;
+  }
+  QualType Result = Root->getType();
+  std::string Where = KernelCase.Id;
+  PlannedCase C;
+  C.Id = KernelCase.Id + ":loop-harness";
+  C.File = KernelCase.File;
+  C.Line = KernelCase.Line;
+  C.Rule = KernelCase.Rule;
+  C.Kernel = LoopHarnessKernel;
+  C.Variant = "fix";
+  C.Compare = KernelCase.Compare;
+  // Each of the 256 sums may round differently after an unsafe fix (a float literal).
+  C.UlpTolerance = KernelCase.UlpTolerance * LoopHarnessIterations;
+  C.BuildOptions = KernelCase.BuildOptions;
+  C.Before = Text + harnessSource(Ctx, Expression, Vars, Result, Where);
+  C.After = Text + harnessSource(Ctx, Fixed, Vars, Result, Where);
+  C.Description = "loop harness, arithmetic-bound (not the kernel's own time): '" + Expression +
+                  "' evaluated " + std::to_string(LoopHarnessIterations) +
+                  " times per work-item, before and after the fix";
+  C.SetupFrom = "loop harness";
+  C.LoopHarness = true;
+  KernelSetup &S = C.Setup;
+  S.Kernel = LoopHarnessKernel;
+  S.Dims = 1;
+  const uint64_t WorkItems = 1u << 20;
+  S.Global = {WorkItems, 1, 1};
+  S.Local = {256, 1, 1};
+  uint64_t Inputs = WorkItems + Vars.size();
+  auto buffer = [&](const std::string &Name, const std::string &Type, uint64_t Elements,
+                    const std::string &Fill, bool Output) {
+    ArgPlan P;
+    P.K = ArgPlan::Buffer;
+    P.Name = Name;
+    P.Type = Type;
+    P.TypeBytes = 4;
+    P.Elements = Elements;
+    P.Fill = Fill;
+    P.Output = Output;
+    S.Args.push_back(P);
+  };
+  // Positive operands: a fix such as `>>` for `/` holds for values that are never negative,
+  // which is what the finding asks the user to confirm.
+  buffer("fin", "float", Inputs, "random:0.5:2", false);
+  buffer("iin", "int", Inputs, "random:0:65536", false);
+  buffer("out", Result->isRealFloatingType() ? "float" : "uint", WorkItems, "zero", true);
+  S.Assumptions.push_back("loop harness: " + std::to_string(WorkItems) +
+                          " work-items, operands from random inputs (floats in [0.5, 2), "
+                          "integers in [0, 65536)), stepped each iteration");
+  return C;
+}
+
+} // namespace cllint::verify
