@@ -9,6 +9,9 @@ checkouts under --root, never committed). On the same files and the same number 
   * cllint warm: the same again, every result in the cache;
   * cllint with one file changed: the warm run after one file's text changes by a trailing
     comment (restored afterwards);
+  * cllint cold and warm in one process (-jN) over every file, their flags given by a project
+    config (`paths:` entries, written beside the files for the run and removed after), as a
+    project lints itself: files whose #include blocks begin alike share a parsed preamble;
   * clang-19 -fsyntax-only, one process per file, N at a time;
   * clang-tidy-19 --checks='-*,altera-*', one process per file, N at a time;
 
@@ -82,6 +85,32 @@ def cllint_runs(cllint, groups, workers, cache):
     return parallel(cmds, workers if many else 1)
 
 
+def project_config(groups):
+    """A .cllint.yaml at the files' common directory giving each file its flags (`paths:`), so
+    that one process lints them all, as a project would configure cllint; (path, text)."""
+    paths = [p for ps in groups.values() for p in ps]
+    root = os.path.commonpath(paths)
+    entries = []
+    for flags, ps in groups.items():
+        std = [f[len('-cl-std='):] for f in flags if f.startswith('-cl-std=')]
+        rest = [f for f in flags if not f.startswith('-cl-std=')]
+        for p in ps:
+            entry = {'glob': os.path.relpath(p, root), 'flags': rest}
+            if std:
+                entry['std'] = std[-1]
+            entries.append(entry)
+    # JSON is YAML; it quotes flags such as -DXM2S(x)=#x.
+    return os.path.join(root, '.cllint-speed-bench.yaml'), json.dumps({'paths': entries}, indent=1)
+
+
+def cllint_one_process(cllint, groups, workers, cache, config):
+    """One cllint process over every file, -j workers, flags from the project config."""
+    paths = [p for ps in groups.values() for p in ps]
+    cmd = [cllint, '--config', config, '--quiet', '--exit-zero', '-j', str(workers),
+           '--cache-dir', cache, '--format=json', '-o', os.devnull] + paths
+    return parallel([cmd], 1)
+
+
 def count_lines(paths):
     n = 0
     for p in paths:
@@ -134,6 +163,18 @@ def main():
     finally:
         shutil.rmtree(cache, ignore_errors=True)
 
+    # The same files in one process, their flags in a project config: files share preambles.
+    config, text = project_config(groups)
+    cache = tempfile.mkdtemp(prefix='cllint-speed-')
+    try:
+        with open(config, 'w') as f:
+            f.write(text)
+        raw['cold-1p'] = cllint_one_process(args.cllint, groups, args.workers, cache, config)
+        raw['warm-1p'] = cllint_one_process(args.cllint, groups, args.workers, cache, config)
+    finally:
+        os.unlink(config)
+        shutil.rmtree(cache, ignore_errors=True)
+
     clang_cmds = [realworld.clang_cmd(args, list(fl), p) for fl, ps in groups.items() for p in ps]
     raw['clang'] = parallel(clang_cmds, args.workers)
     if shutil.which(args.clang_tidy) or os.path.exists(args.clang_tidy):
@@ -156,12 +197,14 @@ def main():
     base = raw['clang'][0]
     print(f"| run | wall (s) | files/s | lines/s | peak RSS of one process (MiB) | vs clang parse |")
     print("|---|---|---|---|---|---|")
-    for name in ['cold', 'warm', 'one-changed', 'clang', 'clang-tidy']:
+    for name in ['cold', 'warm', 'one-changed', 'cold-1p', 'warm-1p', 'clang', 'clang-tidy']:
         if name not in raw:
             continue
         wall, rss = raw[name]
         label = {'cold': 'cllint cold', 'warm': 'cllint warm (nothing changed)',
                  'one-changed': f"cllint warm, {raw['one-changed-files']} file(s) changed",
+                 'cold-1p': 'cllint cold, one process, flags from a project config',
+                 'warm-1p': 'cllint warm, one process, flags from a project config',
                  'clang': 'clang-19 -fsyntax-only per file',
                  'clang-tidy': "clang-tidy-19 -checks='-*,altera-*' per file"}[name]
         print(f"| {label} | {wall:.1f} | {len(paths) / wall:.1f} | {lines / wall:.0f} | "

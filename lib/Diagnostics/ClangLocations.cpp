@@ -31,7 +31,9 @@ Position LocationResolver::position(clang::SourceLocation Loc) const {
 
 std::string LocationResolver::fileName(clang::SourceLocation Loc) const {
   clang::FileID FID = SM.getFileID(Loc);
-  if (FID == SM.getMainFileID())
+  // A precompiled preamble holds its own copy of the main file's first lines, under the name of
+  // the file it was built for (another file of the directory, when files share a prelude).
+  if (FID == SM.getMainFileID() || FID == SM.getPreambleFileID())
     return MainFilePath;
   if (auto Entry = SM.getFileEntryRefForID(FID))
     return Entry->getName().str();

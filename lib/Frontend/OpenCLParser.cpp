@@ -8,6 +8,7 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/Utils.h"
+#include "clang/Lex/PreprocessorOptions.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -203,6 +204,18 @@ std::string openclVersionNumber(const std::string &Std) {
   return std::to_string(Major * 100 + Minor * 10);
 }
 
+// A preamble built for another file of the directory reports that file's name where its own
+// prelude (the lines this file shares) gave a diagnostic.
+void renameFile(Finding &F, const std::string &BuiltFor, const std::string &Path) {
+  auto Rename = [&](Range &R) {
+    if (!R.File.empty() && absolutePath(R.File) == BuiltFor)
+      R.File = Path;
+  };
+  Rename(F.Where);
+  for (Note &N : F.Notes)
+    Rename(N.Where);
+}
+
 } // namespace
 
 std::vector<std::string> openclCommandLine(const std::string &Path, const CompileFlags &Flags) {
@@ -272,21 +285,31 @@ ParseResult parseOpenCL(const std::string &Path, const std::string &Content,
   Invocation->getDiagnosticOpts().ShowCarets = false; // also silences "N errors generated"
   llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> VFS = Overlay;
   auto MainBuffer = std::make_unique<ContentBuffer>(Content, Args.back());
+  std::string PreambleFrom; // the file whose parse built the preamble: not a dependency
   if (Preambles) {
-    std::string Key;
-    for (const std::string &A : Args)
-      Key += A + '\0';
     std::optional<PreambleCache::Use> Pre =
-        Preambles->get(Key, *Invocation, *MainBuffer, VFS, [&](std::vector<Finding> &Out) {
+        Preambles->get(Args, *Invocation, *MainBuffer, VFS, [&](std::vector<Finding> &Out) {
           return std::make_unique<DiagnosticCollector>(Path, Out);
         });
     if (Pre) {
       // The prelude's own diagnostics were given when it was built; each parse reports them.
       // The main file's buffer is remapped over the file and the SourceManager owns it.
+      // Only the flags that differ from the preamble's build run again after it.
+      std::vector<std::pair<std::string, bool>> &Macros = Invocation->getPreprocessorOpts().Macros;
+      MacroTable Now = commandLineMacros(Args);
+      std::erase_if(Macros, [&](const std::pair<std::string, bool> &M) {
+        std::string Name = M.first.substr(0, M.first.find_first_of("=("));
+        return Now.count(Name) || Pre->BuiltWith.count(Name);
+      });
+      for (auto &Change : macroChanges(Pre->BuiltWith, Now))
+        Macros.push_back(std::move(Change));
       Pre->Preamble->AddImplicitPreamble(*Invocation, VFS, MainBuffer.release());
       Result.ClangDiagnostics = Pre->Diagnostics;
+      for (Finding &F : Result.ClangDiagnostics)
+        renameFile(F, Pre->BuiltFor, Path);
       Collector.AfterPreamble = true;
       Result.ReusedPreamble = Pre->Reused;
+      PreambleFrom = Pre->BuiltFor;
     }
   }
 
@@ -304,7 +327,9 @@ ParseResult parseOpenCL(const std::string &Path, const std::string &Content,
     if (!F)
       continue;
     llvm::StringRef Name = F->getName();
-    if (Name == Args.back() || (!Resource.empty() && Name.starts_with(Resource)))
+    // The preamble itself is an in-memory file clang names under /__clang_tmp/.
+    if (Name == Args.back() || Name == PreambleFrom || Name.starts_with("/__clang_tmp/") ||
+        (!Resource.empty() && Name.starts_with(Resource)))
       continue;
     Result.Dependencies.push_back(Name.str());
   }

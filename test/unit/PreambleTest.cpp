@@ -26,6 +26,10 @@ std::vector<std::string> summary(const FileResult &R) {
     Out.push_back(F.RuleId + " " + llvm::sys::path::filename(F.Where.File).str() + ":" +
                   std::to_string(F.Where.Begin.Line) + ":" + std::to_string(F.Where.Begin.Column) +
                   " " + F.Message);
+  for (const Finding &F : R.Findings)
+    for (const Note &N : F.Notes)
+      Out.push_back("note " + llvm::sys::path::filename(N.Where.File).str() + ":" +
+                    std::to_string(N.Where.Begin.Line) + " " + N.Message);
   return Out;
 }
 
@@ -64,5 +68,68 @@ TEST(Preambles, ReusedWhileUnchangedRebuiltWhenAHeaderChanges) {
   std::vector<std::string> Now = summary(L.lintBuffer(Path, Edited));
   EXPECT_EQ(Now, summary(Reference.lintBuffer(Path, Edited)));
   EXPECT_EQ(Cache->builds(), 2u);
+  llvm::sys::fs::remove_directories(Dir);
+}
+
+// A command-line run: files of one directory whose #include blocks begin alike share one
+// preamble of their common beginning, even when a flag the prelude never reads differs; a
+// flag it reads keeps them apart. Findings are those of a run without preambles, and a finding
+// in the shared lines (a macro defined there) names the file linted, not the file that built
+// the preamble.
+TEST(Preambles, SharedAcrossFilesOfADirectoryWhereTheirPreludesAgree) {
+  std::string Dir = scratchDir();
+  std::ofstream(Dir + "/common.h") << "#if VARIANT == 2\n"
+                                      "float variant(float x) { return x * 1.5 + 0.5; }\n"
+                                      "#else\n"
+                                      "float variant(float x) { return x; }\n"
+                                      "#endif\n";
+  std::ofstream(Dir + "/one.h") << "float one(float x) { return x * 0.1 + 1.0; }\n";
+  std::ofstream(Dir + "/two.h") << "float two(float x) { return x; }\n";
+  auto kernel = [&](const std::string &Name, const std::string &Last) {
+    std::string Path = Dir + "/" + Name + ".cl";
+    std::ofstream(Path) << "#define SCALE(x) ((x) * 0.3 + 0.1)\n"
+                           "#include \"common.h\"\n"
+                           "#include \""
+                        << Last
+                        << "\"\n"
+                           "__kernel void "
+                        << Name
+                        << "(__global float *o) {\n"
+                           "  int i = get_global_id(0);\n"
+                           "  o[i * 2] = variant(o[i]) + SCALE(o[i]) * KERN;\n"
+                           "}\n";
+    return Path;
+  };
+  std::vector<std::string> Paths = {kernel("a", "one.h"), kernel("b", "two.h"),
+                                    kernel("c", "two.h"), kernel("d", "one.h")};
+  auto optionsFor = [](const std::string &Kern, const std::string &Variant) {
+    LintOptions O;
+    O.NoConfig = true;
+    O.Flags.Args = {"-DKERN=" + Kern, "-DVARIANT=" + Variant};
+    return O;
+  };
+  auto Cache = std::make_shared<PreambleCache>(PreambleCache::Scope::AcrossFiles);
+  std::vector<std::pair<std::string, std::string>> Flags = {
+      {"1", "1"}, {"2", "1"}, {"3", "1"}, {"4", "2"}};
+  std::vector<std::string> Seen, Expected;
+  for (size_t I = 0; I < Paths.size(); ++I) {
+    LintOptions Plain = optionsFor(Flags[I].first, Flags[I].second);
+    LintOptions Shared = Plain;
+    Shared.Preambles = Cache;
+    for (const std::string &S : summary(Linter(Plain).lintFile(Paths[I])))
+      Expected.push_back(S);
+    for (const std::string &S : summary(Linter(Shared).lintFile(Paths[I])))
+      Seen.push_back(S);
+  }
+  EXPECT_EQ(Seen, Expected);
+  // a: seen first, parsed alone. b: shares a's first two lines and builds them; c reuses
+  // them (KERN differs, but the prelude never reads it). d: reads VARIANT=2 where that
+  // preamble read 1, so it builds its own (a's block, whole).
+  EXPECT_EQ(Cache->builds(), 2u);
+  EXPECT_EQ(Cache->reuses(), 1u);
+  bool NoteInC = false;
+  for (const std::string &S : Seen)
+    NoteInC |= S.rfind("note c.cl:1 expanded from macro 'SCALE'", 0) == 0;
+  EXPECT_TRUE(NoteInC);
   llvm::sys::fs::remove_directories(Dir);
 }

@@ -7,6 +7,7 @@
 #include "Driver/Linter.h"
 #include "Driver/ResultCache.h"
 #include "Driver/RunResults.h"
+#include "Frontend/PreambleCache.h"
 #include "LintFixes.h"
 #include "LintInputs.h"
 #include "LintReports.h"
@@ -333,6 +334,9 @@ int runLint(int Argc, const char **Argv) {
     Options.Cache = std::make_shared<ResultCache>(
         !CacheDir.empty() ? CacheDir.getValue() : (Env && *Env ? Env : ".cllint_cache"));
   }
+  // Files of a directory whose #include blocks begin alike parse their common prelude once.
+  Options.Preambles =
+      std::make_shared<PreambleCache>(PreambleCache::Scope::AcrossFiles, /*Capacity=*/16);
   Options.MaxFileBytes = MaxFileSize;
   Options.FileTimeout = std::chrono::seconds(FileTimeout.getValue());
 
@@ -522,6 +526,9 @@ int runLint(int Argc, const char **Argv) {
     llvm::errs() << "cllint: cache: " << Options.Cache->hits() << " of "
                  << Options.Cache->hits() + Options.Cache->misses() << " file(s) reused ("
                  << Options.Cache->dir() << ")\n";
+  if (CacheStats)
+    llvm::errs() << "cllint: preambles: " << Options.Preambles->builds() << " built, "
+                 << Options.Preambles->reuses() << " reused\n";
   if (mustExitWithoutCleanup()) {
     // A file over its time limit still runs on a detached thread that uses this function's
     // state, or a crash left LLVM's globals inconsistent: end here, without destructors.

@@ -1,0 +1,43 @@
+// Where two files' #include blocks can share a preamble, and which macros a command line sets.
+#include "Frontend/PreambleCut.h"
+
+#include "Frontend/CommandLineMacros.h"
+
+#include <gtest/gtest.h>
+
+using namespace cllint;
+
+TEST(PreambleCut, CommonIncludesUpToTheFirstDifferentLine) {
+  std::string A = "// kernel A\n#include \"common.h\"\n#include \"types.h\"\n#include \"md5.h\"\n";
+  std::string B = "// kernel A\n#include \"common.h\"\n#include \"types.h\"\n#include \"sha1.h\"\n";
+  EXPECT_EQ(sharedPreludeLength(A, B), A.find("#include \"md5.h\""));
+  EXPECT_EQ(sharedPreludeLength(A, A), A.size());
+}
+
+TEST(PreambleCut, NothingSharedWithoutAnInclude) {
+  EXPECT_EQ(sharedPreludeLength("#define N 4\n#define M 5\n", "#define N 4\n#define M 6\n"), 0u);
+  EXPECT_EQ(sharedPreludeLength("#define N 4\n", "#define N 4\n"), 0u);
+  EXPECT_EQ(sharedPreludeLength("#include \"a.h\"\n", "#include \"b.h\"\n"), 0u);
+}
+
+TEST(PreambleCut, NeverEndsInsideAContinuedLineOrAComment) {
+  // The lines differ inside a continued #define: the cut goes back before it.
+  std::string A = "#include \"a.h\"\n#define F(x) \\\n  ((x) + 1)\n";
+  std::string B = "#include \"a.h\"\n#define F(x) \\\n  ((x) + 2)\n";
+  EXPECT_EQ(sharedPreludeLength(A, B), std::string("#include \"a.h\"\n").size());
+  // ... and inside a block comment.
+  std::string C = "#include \"a.h\"\n/* shared\n   one\n   two */\n#include \"c.h\"\n";
+  std::string D = "#include \"a.h\"\n/* shared\n   one\n   three */\n#include \"c.h\"\n";
+  EXPECT_EQ(sharedPreludeLength(C, D), std::string("#include \"a.h\"\n").size());
+}
+
+TEST(CommandLineMacros, DefinitionsUndefinitionsAndTheRest) {
+  std::vector<std::string> Args = {"clang",  "-DKERN_TYPE=0", "-D",    "VECT",  "-DM2S(x)=XM2S(x)",
+                                   "-I/inc", "-UVECT",        "-DA=1", "-DA=2", "k.cl"};
+  MacroTable M = commandLineMacros(Args);
+  EXPECT_EQ(M["KERN_TYPE"], std::optional<std::string>("=0"));
+  EXPECT_EQ(M["M2S"], std::optional<std::string>("(x)=XM2S(x)"));
+  EXPECT_EQ(M["A"], std::optional<std::string>("=2"));
+  EXPECT_FALSE(M["VECT"].has_value());
+  EXPECT_EQ(commandLineWithoutMacros(Args), std::string("clang\0-I/inc\0k.cl\0", 18));
+}
