@@ -440,3 +440,23 @@ TEST(PlanBuilder, ArithmeticFindingGetsALoopHarnessOfItsExpression) {
             std::string::npos)
       << Only.Cases[0].Description;
 }
+
+// The what-if also rewrites `*(p + a + b)` (rodinia's gaussian) and an index written as a
+// macro's argument (CLBlast's `MultiplyAdd(ygm[...], ...)`), where the text is in the file.
+TEST(PlanBuilder, WhatIfRewritesPointerArithmeticAndMacroArguments) {
+  Input In("pointer_forms.cl");
+  In.add("memory-global-stride", "*(out + gid");
+  In.add("memory-global-stride", "in[gid * stride]");
+  PlanSet Set = In.plan(global({4096}));
+  ASSERT_EQ(Set.Cases.size(), 2u) << reasons(Set);
+  EXPECT_NE(Set.Cases[0].After.find("*(out + ((long)(gid * stride + 1) - "
+                                    "(1*(long)stride)*(long)get_local_id(0) + "
+                                    "(long)get_local_id(0))) = LOAD(in[gid * stride]);"),
+            std::string::npos)
+      << Set.Cases[0].After;
+  EXPECT_NE(Set.Cases[1].After.find("LOAD(in[((long)(gid * stride) - "
+                                    "(1*(long)stride)*(long)get_local_id(0) + "
+                                    "(long)get_local_id(0))])"),
+            std::string::npos)
+      << Set.Cases[1].After;
+}

@@ -98,11 +98,29 @@ std::optional<std::string> unitStrideWhatIf(const TUAnalysis &A, const KernelInf
   }
   // The index expression and the bytes one step of it moves.
   const clang::Expr *Idx = nullptr;
+  clang::SourceLocation IdxEndOverride; // where the index text ends, when not at Idx's end
   int64_t Unit = Acc.ElementBytes;
   const clang::Expr *E = Acc.E->IgnoreParenImpCasts();
   if (const auto *ASE = llvm::dyn_cast<clang::ArraySubscriptExpr>(E)) {
     if (refTo(ASE->getBase(), Acc.Base))
       Idx = ASE->getIdx();
+  } else if (const auto *Deref = llvm::dyn_cast<clang::UnaryOperator>(E);
+             Deref && Deref->getOpcode() == clang::UO_Deref) {
+    // `*(p + i)` and `*(p + a + b)`, as rodinia's gaussian writes it: the same access as p[i],
+    // its index the text after `p +`.
+    const clang::Expr *Sum = Deref->getSubExpr()->IgnoreParens();
+    const auto *Add = llvm::dyn_cast<clang::BinaryOperator>(Sum);
+    if (Add && Add->getOpcode() == clang::BO_Add && refTo(Add->getRHS(), Acc.Base)) {
+      Idx = Add->getLHS();
+    } else {
+      for (; Add && Add->getOpcode() == clang::BO_Add;
+           Add = llvm::dyn_cast<clang::BinaryOperator>(Add->getLHS()->IgnoreParens()))
+        if (refTo(Add->getLHS(), Acc.Base)) {
+          Idx = Add->getRHS();
+          IdxEndOverride = Sum->getEndLoc();
+          break;
+        }
+    }
   } else if (const auto *Call = llvm::dyn_cast<clang::CallExpr>(E)) {
     const clang::FunctionDecl *FD = Call->getDirectCallee();
     llvm::StringRef Name = FD && FD->getIdentifier() ? FD->getName() : "";
@@ -116,7 +134,8 @@ std::optional<std::string> unitStrideWhatIf(const TUAnalysis &A, const KernelInf
     Unit = Acc.ElementBytes * std::max(1u, N);
   }
   if (!Idx) {
-    WhyNot = "the access is not 'p[i]', vloadN or vstoreN on a buffer argument (a member of a "
+    WhyNot = "the access is not 'p[i]', '*(p + i)', vloadN or vstoreN on a buffer argument (a "
+             "member of a "
              "struct element needs a layout change, not a new index)";
     return std::nullopt;
   }
@@ -124,13 +143,22 @@ std::optional<std::string> unitStrideWhatIf(const TUAnalysis &A, const KernelInf
     WhyNot = "the access reads part of an element; unit stride needs a layout change";
     return std::nullopt;
   }
-  if (Idx->getBeginLoc().isMacroID() || Idx->getEndLoc().isMacroID()) {
+  // An index written as a macro's argument (CLBlast's `MultiplyAdd(ygm[id*y_inc + ...], ...)`)
+  // is spelled in the file and rewritten there; one in a macro's own text is not.
+  clang::SourceLocation IdxBegin = Idx->getBeginLoc(),
+                        IdxEnd = IdxEndOverride.isValid() ? IdxEndOverride : Idx->getEndLoc();
+  if (IdxBegin.isMacroID() && IdxEnd.isMacroID() && SM.isMacroArgExpansion(IdxBegin) &&
+      SM.isMacroArgExpansion(IdxEnd)) {
+    IdxBegin = SM.getSpellingLoc(IdxBegin);
+    IdxEnd = SM.getSpellingLoc(IdxEnd);
+  }
+  if (IdxBegin.isMacroID() || IdxEnd.isMacroID() ||
+      SM.getFileID(IdxBegin) != SM.getFileID(IdxEnd)) {
     WhyNot = "the index is written in a macro";
     return std::nullopt;
   }
-  auto Begin = fileOffset(SM, Idx->getBeginLoc());
-  auto EndLoc =
-      clang::Lexer::getLocForEndOfToken(Idx->getEndLoc(), 0, SM, A.context().getLangOpts());
+  auto Begin = fileOffset(SM, IdxBegin);
+  auto EndLoc = clang::Lexer::getLocForEndOfToken(IdxEnd, 0, SM, A.context().getLangOpts());
   auto End = fileOffset(SM, EndLoc);
   if (!Begin || !End || *End <= *Begin || *End > Content.size()) {
     WhyNot = "the index is not in the main file";
