@@ -284,7 +284,8 @@ TEST(PlanBuilder, DataDependentIndexIsRefusedUnlessASpecSizesIt) {
   VerifyOptions O;
   O.CommandLineSpec = &S;
   PlanSet WithSpec = In.plan(O);
-  ASSERT_EQ(WithSpec.Cases.size(), 1u) << reasons(WithSpec);
+  ASSERT_EQ(WithSpec.Cases.size(), 2u) << reasons(WithSpec); // and the fix's loop harness
+  EXPECT_EQ(WithSpec.Cases[1].Kernel, "cllint_loop_harness");
   const PlannedCase &C = WithSpec.Cases[0];
   EXPECT_EQ(C.Setup.Global[0], 4096u);
   EXPECT_EQ(C.Setup.Local[0], 64u);
@@ -397,9 +398,9 @@ TEST(PlanBuilder, AHugeBufferFromAGuessedArgumentIsRefused) {
       << reasons(Set);
 }
 
-// An arithmetic finding also gets a loop harness: the flagged expression, as written, over
-// scalar variables read from input buffers, 256 times per work-item, before and after the fix,
-// run and compared like the fix. An expression that reads memory cannot be lifted out: the
+// An arithmetic finding also gets a loop harness: the flagged expression, as written, its
+// scalar variables and loads read from input buffers, 256 times per work-item, before and after
+// the fix, run and compared like the fix. An expression from a macro cannot be lifted out: the
 // kernel's own case says why.
 TEST(PlanBuilder, ArithmeticFindingGetsALoopHarnessOfItsExpression) {
   Input In("soften.cl");
@@ -414,29 +415,33 @@ TEST(PlanBuilder, ArithmeticFindingGetsALoopHarnessOfItsExpression) {
   EXPECT_EQ(Harness.Id, Kernel.Id + ":loop-harness");
   EXPECT_EQ(Harness.Compare, "ulp");
   EXPECT_EQ(Harness.UlpTolerance, Kernel.UlpTolerance * 256);
-  // The largest expression around the literal that only computes: the chain up to the load.
-  EXPECT_NE(Harness.Description.find("'x * 0.5 + gain * 1.5' evaluated 256 times"),
+  // The whole double chain up to the store, the load named.
+  EXPECT_NE(Harness.Description.find("'x * 0.5 + gain * 1.5 + in[i] * 0.25' evaluated 256 times"),
             std::string::npos)
       << Harness.Description;
-  EXPECT_NE(Harness.Before.find("cllint_acc += (float)(x * 0.5 + gain * 1.5);"), std::string::npos)
+  EXPECT_NE(Harness.Before.find("cllint_acc += (float)(x * 0.5 + gain * 1.5 + cllint_v0 * 0.25);"),
+            std::string::npos)
       << Harness.Before;
-  EXPECT_NE(Harness.After.find("cllint_acc += (float)(x * 0.5f + gain * 1.5);"), std::string::npos)
+  EXPECT_NE(Harness.After.find("cllint_acc += (float)(x * 0.5f + gain * 1.5 + cllint_v0 * 0.25);"),
+            std::string::npos)
       << Harness.After;
-  EXPECT_NE(Harness.Before.find("float gain = (float)fin[cllint_i + 0];"), std::string::npos);
-  EXPECT_NE(Harness.Before.find("float x = (float)fin[cllint_i + 1];"), std::string::npos);
+  EXPECT_NE(Harness.Before.find("float cllint_v0 = (float)fin[cllint_i + 0];"), std::string::npos);
+  EXPECT_NE(Harness.Before.find("float gain = (float)fin[cllint_i + 1];"), std::string::npos);
+  EXPECT_NE(Harness.Before.find("float x = (float)fin[cllint_i + 2];"), std::string::npos);
+  EXPECT_NE(Harness.Before.find("cllint_v0 += 0.0009765625f;"), std::string::npos);
   EXPECT_EQ(Harness.Setup.Global[0], 1u << 20);
   EXPECT_EQ(Harness.Setup.BytesMoved, 0u); // no GB/s for a harness
   Ran R = runPlan(Set, "soften");
   EXPECT_EQ(R.Status, 0) << R.Out << R.Err;
   EXPECT_NE(R.Out.find("cllint_loop_harness"), std::string::npos) << R.Out;
 
-  Input Loaded("soften.cl");
-  Finding &G = Loaded.add("arith-double-literal", "0.25");
-  Loaded.fix(G, "0.25", "0.25f", false, FixSafety::Unsafe);
-  PlanSet Only = Loaded.plan(global({4096}));
+  Input Macro("soften.cl");
+  Finding &G = Macro.add("arith-double-literal", "HALF(x)");
+  Macro.fix(G, "0.5", "0.5f", true, FixSafety::Unsafe);
+  PlanSet Only = Macro.plan(global({4096}));
   ASSERT_EQ(Only.Cases.size(), 1u) << reasons(Only);
   EXPECT_NE(Only.Cases[0].Description.find(
-                "no loop harness: the flagged expression has no variable operand"),
+                "(no loop harness: the flagged expression comes from a macro)"),
             std::string::npos)
       << Only.Cases[0].Description;
 }
@@ -457,6 +462,27 @@ TEST(PlanBuilder, WhatIfRewritesPointerArithmeticAndMacroArguments) {
   EXPECT_NE(Set.Cases[1].After.find("LOAD(in[((long)(gid * stride) - "
                                     "(1*(long)stride)*(long)get_local_id(0) + "
                                     "(long)get_local_id(0))])"),
+            std::string::npos)
+      << Set.Cases[1].After;
+}
+
+// Double literals of one line are measured together, as --fix applies them: one of them alone
+// leaves the rest of the expression in double.
+TEST(PlanBuilder, DoubleLiteralsOfOneLineAreOneCase) {
+  Input In("soften.cl");
+  Finding &A = In.add("arith-double-literal", "0.5 + gain");
+  In.fix(A, "0.5", "0.5f", false, FixSafety::Unsafe);
+  Finding &B = In.add("arith-double-literal", "1.5 + in");
+  In.fix(B, "1.5", "1.5f", false, FixSafety::Unsafe);
+  PlanSet Set = In.plan(global({4096}));
+  ASSERT_EQ(Set.Cases.size(), 2u) << reasons(Set);
+  EXPECT_TRUE(Set.Skips.empty()) << reasons(Set);
+  EXPECT_NE(Set.Cases[0].Description.find("the 2 double literals of this line together"),
+            std::string::npos)
+      << Set.Cases[0].Description;
+  EXPECT_NE(Set.Cases[0].After.find("x * 0.5f + gain * 1.5f + in[i] * 0.25;"), std::string::npos)
+      << Set.Cases[0].After;
+  EXPECT_NE(Set.Cases[1].After.find("(float)(x * 0.5f + gain * 1.5f + cllint_v0 * 0.25)"),
             std::string::npos)
       << Set.Cases[1].After;
 }

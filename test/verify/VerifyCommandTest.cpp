@@ -19,7 +19,9 @@ TEST(VerifyCommand, DoubleLiteralFixRunsAndReportsEveryField) {
   nlohmann::json J = nlohmann::json::parse(R.Out);
   EXPECT_TRUE(J["device"].contains("name"));
   EXPECT_TRUE(J.contains("ceiling_gbps"));
-  ASSERT_EQ(J["cases"].size(), 1u);
+  ASSERT_EQ(J["cases"].size(), 2u); // the kernel's case and its loop harness
+  EXPECT_EQ(J["cases"][1]["kernel"], "cllint_loop_harness");
+  EXPECT_EQ(J["cases"][1]["status"], "ok");
   const auto &C = J["cases"][0];
   EXPECT_EQ(C["rule"], "arith-double-literal");
   EXPECT_EQ(C["variant"], "fix");
@@ -52,7 +54,7 @@ TEST(VerifyCommand, PlanOnlyWritesAPlanTheRunnerExecutes) {
   ASSERT_EQ(R.Status, 0) << R.Out << R.Err;
   EXPECT_NE(R.Out.find("cllint-runner " + Dir + "/plan"), std::string::npos) << R.Out;
   nlohmann::json Plan = nlohmann::json::parse(readFile(Dir + "/plan/plan.json"));
-  ASSERT_EQ(Plan["cases"].size(), 1u);
+  ASSERT_EQ(Plan["cases"].size(), 2u); // the kernel's case and its loop harness
   EXPECT_NE(readFile(Dir + "/plan/case0/after.cl").find("1.1f"), std::string::npos);
   Ran Runner = run(std::string(CLLINT_RUNNER_EXE) +
                        " -q --runs 2 --warmup 1 --no-ceiling --format json " + Dir + "/plan",

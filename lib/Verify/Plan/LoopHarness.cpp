@@ -49,9 +49,27 @@ bool scalarArithmetic(QualType T) {
   return T->isArithmeticType() && !T->isVectorType() && !T->isExtVectorType();
 }
 
-// Whether E only computes: literals, scalar variables, arithmetic, builtins without a body.
-// Variables are collected; Why says what stops it.
-bool computesOnly(const Expr *E, std::map<std::string, const VarDecl *> &Vars, std::string &Why) {
+// The operands of a lifted expression: its scalar variables and the scalar values it loads
+// from memory (`a[i]`, `p->x`), each of which becomes a variable of the harness.
+struct Operands {
+  std::map<std::string, QualType> Vars; // name -> type
+  struct Load {
+    unsigned Begin, End; // file offsets of the load's text
+    std::string Name;
+  };
+  std::vector<Load> Loads;
+  std::map<std::string, std::string> LoadNames; // load text -> its variable
+};
+
+bool isLoad(const Expr *E) {
+  const auto *U = dyn_cast<UnaryOperator>(E);
+  return isa<ArraySubscriptExpr, MemberExpr>(E) || (U && U->getOpcode() == UO_Deref);
+}
+
+// Whether E only computes: literals, scalar variables, scalar loads, arithmetic, builtins
+// without a body. Operands are collected; Why says what stops it.
+bool computesOnly(const ASTContext &Ctx, const std::string &Text, const Expr *E, Operands &Ops,
+                  std::string &Why) {
   if (isa<IntegerLiteral, FloatingLiteral, CharacterLiteral, UnaryExprOrTypeTraitExpr>(E))
     return true;
   if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
@@ -62,13 +80,27 @@ bool computesOnly(const Expr *E, std::map<std::string, const VarDecl *> &Vars, s
       Why = "it reads '" + Ref->getDecl()->getNameAsString() + "', which is not a scalar variable";
       return false;
     }
-    Vars[V->getNameAsString()] = V;
+    Ops.Vars[V->getNameAsString()] = V->getType();
+    return true;
+  }
+  if (isLoad(E)) {
+    auto Span = mainFileSpan(Ctx, E);
+    if (!Span || !scalarArithmetic(E->getType())) {
+      Why = "it reads memory that is not a scalar written in the file";
+      return false;
+    }
+    std::string Load = Text.substr(Span->first, Span->second - Span->first);
+    auto [It, New] =
+        Ops.LoadNames.try_emplace(Load, "cllint_v" + std::to_string(Ops.LoadNames.size()));
+    if (New)
+      Ops.Vars[It->second] = E->getType();
+    Ops.Loads.push_back({Span->first, Span->second, It->second});
     return true;
   }
   if (const auto *U = dyn_cast<UnaryOperator>(E)) {
     UnaryOperatorKind K = U->getOpcode();
     if (K != UO_Minus && K != UO_Plus && K != UO_Not && K != UO_LNot) {
-      Why = "it changes or dereferences memory";
+      Why = "it changes or takes the address of memory";
       return false;
     }
   } else if (const auto *B = dyn_cast<BinaryOperator>(E)) {
@@ -82,9 +114,6 @@ bool computesOnly(const Expr *E, std::map<std::string, const VarDecl *> &Vars, s
       Why = "it calls a function of the program";
       return false;
     }
-  } else if (isa<ArraySubscriptExpr, MemberExpr>(E)) {
-    Why = "it reads memory";
-    return false;
   } else if (!isa<ParenExpr, ImplicitCastExpr, CStyleCastExpr, ConditionalOperator>(E)) {
     Why = "it is not plain arithmetic";
     return false;
@@ -94,7 +123,8 @@ bool computesOnly(const Expr *E, std::map<std::string, const VarDecl *> &Vars, s
     return false;
   }
   for (const Stmt *Child : E->children())
-    if (const auto *CE = dyn_cast_or_null<Expr>(Child); !CE || !computesOnly(CE, Vars, Why))
+    if (const auto *CE = dyn_cast_or_null<Expr>(Child);
+        !CE || !computesOnly(Ctx, Text, CE, Ops, Why))
       return false;
   return true;
 }
@@ -105,7 +135,7 @@ std::string typeName(const ASTContext &Ctx, QualType T) {
 }
 
 std::string harnessSource(const ASTContext &Ctx, const std::string &Expression,
-                          const std::map<std::string, const VarDecl *> &Vars, QualType Result,
+                          const std::map<std::string, QualType> &Vars, QualType Result,
                           const std::string &Where) {
   bool FloatOut = Result->isRealFloatingType();
   std::string S = "\n\n// cllint loop harness for " + Where +
@@ -117,8 +147,7 @@ std::string harnessSource(const ASTContext &Ctx, const std::string &Expression,
                   (FloatOut ? "float" : "uint") +
                   " *out) {\n  size_t cllint_i = get_global_id(0);\n";
   unsigned N = 0;
-  for (const auto &[Name, V] : Vars) {
-    QualType T = V->getType();
+  for (const auto &[Name, T] : Vars) {
     std::string Type = typeName(Ctx, T);
     std::string Index = "cllint_i + " + std::to_string(N++);
     if (T->isRealFloatingType())
@@ -131,8 +160,8 @@ std::string harnessSource(const ASTContext &Ctx, const std::string &Expression,
        "; ++cllint_r) {\n";
   S += std::string("    cllint_acc += (") + (FloatOut ? "float" : "uint") + ")(" + Expression +
        ");\n";
-  for (const auto &[Name, V] : Vars)
-    S += "    " + Name + (V->getType()->isRealFloatingType() ? " += 0.0009765625f;\n" : " += 1;\n");
+  for (const auto &[Name, T] : Vars)
+    S += "    " + Name + (T->isRealFloatingType() ? " += 0.0009765625f;\n" : " += 1;\n");
   S += "  }\n  out[cllint_i] = cllint_acc;\n}\n";
   return S;
 }
@@ -141,9 +170,10 @@ std::string harnessSource(const ASTContext &Ctx, const std::string &Expression,
 
 std::optional<PlannedCase> loopHarnessCase(const analysis::TUAnalysis &A,
                                            const analysis::KernelInfo &K, const Finding &F,
+                                           const std::vector<const Fix *> &Fixes,
                                            const PlannedCase &KernelCase, std::string &WhyNot) {
   ASTContext &Ctx = A.context();
-  if (F.Fixes.empty() || !K.Decl->getBody()) {
+  if (Fixes.empty() || !K.Decl->getBody()) {
     WhyNot = "the finding has no fix";
     return std::nullopt;
   }
@@ -153,52 +183,78 @@ std::optional<PlannedCase> loopHarnessCase(const analysis::TUAnalysis &A,
     WhyNot = "the flagged expression comes from a macro";
     return std::nullopt;
   }
-  // Up to the largest expression around it that only computes.
+  // Up to the largest expression around it that only computes; a load holding the flagged
+  // token (`in[i / 4]`) would hide it, so the walk stops below one.
+  const std::string &Text = KernelCase.Before;
   ParentMap Parents(K.Decl->getBody());
-  std::map<std::string, const VarDecl *> Vars;
+  Operands Ops;
   const Expr *Root = Finder.Found;
-  if (!computesOnly(Root, Vars, WhyNot))
+  if (isLoad(Root) || !computesOnly(Ctx, Text, Root, Ops, WhyNot)) {
+    if (WhyNot.empty())
+      WhyNot = "the flagged token is a load";
     return std::nullopt;
+  }
   for (const Stmt *P = Parents.getParent(Root); const auto *PE = dyn_cast_or_null<Expr>(P);
        P = Parents.getParent(P)) {
-    std::map<std::string, const VarDecl *> More;
+    Operands More;
     std::string Ignored;
-    if (!mainFileSpan(Ctx, PE) || !computesOnly(PE, More, Ignored))
+    if (isLoad(PE) || !mainFileSpan(Ctx, PE) || !computesOnly(Ctx, Text, PE, More, Ignored))
       break;
     Root = PE;
-    Vars = std::move(More);
+    Ops = std::move(More);
   }
   auto Span = mainFileSpan(Ctx, Root);
   if (!Span) {
     WhyNot = "the flagged expression comes from a macro";
     return std::nullopt;
   }
-  if (Vars.empty()) {
+  if (Ops.Vars.empty()) {
     WhyNot = "the flagged expression has no variable operand, so a loop would fold it";
     return std::nullopt;
   }
-  const std::string &Text = KernelCase.Before;
-  std::string Expression = Text.substr(Span->first, Span->second - Span->first);
-  // The fix's edits, moved into the expression; an edit outside it cannot be lifted.
+  // The expression's text with its loads named, before and after the fix's edits; an edit
+  // outside the expression, or inside a load, cannot be lifted.
+  struct Replacement {
+    unsigned Begin, End;
+    std::string Text;
+    bool FromFix;
+  };
+  std::vector<Replacement> Loads, FixEdits;
+  for (const Operands::Load &L : Ops.Loads)
+    Loads.push_back({L.Begin, L.End, L.Name, false});
   std::vector<const Edit *> Edits;
-  for (const Edit &E : F.Fixes.front().Edits) {
-    if (E.Where.Begin.Offset < Span->first || E.Where.End.Offset > Span->second) {
+  for (const Fix *X : Fixes)
+    for (const Edit &E : X->Edits)
+      Edits.push_back(&E);
+  for (const Edit *EP : Edits) {
+    const Edit &E = *EP;
+    bool Inside = E.Where.Begin.Offset >= Span->first && E.Where.End.Offset <= Span->second;
+    bool InLoad = std::any_of(Loads.begin(), Loads.end(), [&](const Replacement &L) {
+      return E.Where.Begin.Offset < L.End && E.Where.End.Offset > L.Begin;
+    });
+    if (!Inside || InLoad) {
       WhyNot = "the fix edits code outside the flagged expression";
       return std::nullopt;
     }
-    Edits.push_back(&E);
+    FixEdits.push_back({E.Where.Begin.Offset, E.Where.End.Offset, E.Replacement, true});
   }
-  std::sort(Edits.begin(), Edits.end(), [](const Edit *X, const Edit *Y) {
-    return X->Where.Begin.Offset > Y->Where.Begin.Offset;
-  });
-  std::string Fixed = Expression;
-  for (const Edit *E : Edits)
-    Fixed.replace(E->Where.Begin.Offset - Span->first, E->Where.End.Offset - E->Where.Begin.Offset,
-                  E->Replacement);
+  auto rewrite = [&](std::vector<Replacement> R) {
+    std::sort(R.begin(), R.end(),
+              [](const Replacement &X, const Replacement &Y) { return X.Begin > Y.Begin; });
+    std::string Out = Text.substr(Span->first, Span->second - Span->first);
+    for (const Replacement &X : R)
+      Out.replace(X.Begin - Span->first, X.End - X.Begin, X.Text);
+    return Out;
+  };
+  std::string Expression = rewrite(Loads);
+  std::vector<Replacement> Both = Loads;
+  Both.insert(Both.end(), FixEdits.begin(), FixEdits.end());
+  std::string Fixed = rewrite(Both);
   if (Fixed == Expression) {
     WhyNot = "the fix does not change the flagged expression";
     return std::nullopt;
   }
+  const std::map<std::string, QualType> &Vars = Ops.Vars;
   QualType Result = Root->getType();
   std::string Where = KernelCase.Id;
   PlannedCase C;
@@ -214,9 +270,11 @@ std::optional<PlannedCase> loopHarnessCase(const analysis::TUAnalysis &A,
   C.BuildOptions = KernelCase.BuildOptions;
   C.Before = Text + harnessSource(Ctx, Expression, Vars, Result, Where);
   C.After = Text + harnessSource(Ctx, Fixed, Vars, Result, Where);
-  C.Description = "loop harness, arithmetic-bound (not the kernel's own time): '" + Expression +
-                  "' evaluated " + std::to_string(LoopHarnessIterations) +
-                  " times per work-item, before and after the fix";
+  C.Description = "loop harness, arithmetic-bound (not the kernel's own time): '" +
+                  Text.substr(Span->first, Span->second - Span->first) + "' evaluated " +
+                  std::to_string(LoopHarnessIterations) +
+                  " times per work-item, its loads read once into variables, before and after the "
+                  "fix";
   C.SetupFrom = "loop harness";
   C.LoopHarness = true;
   KernelSetup &S = C.Setup;

@@ -20,12 +20,13 @@ namespace cllint::verify {
 inline constexpr const char *LoopHarnessKernel = "cllint_loop_harness";
 inline constexpr unsigned LoopHarnessIterations = 256;
 
-// The harness case for finding F of kernel K, whose own fix case is KernelCase (its After is
-// the fixed file); nullopt, with WhyNot, when the flagged expression cannot be lifted out (it
-// writes memory, reads an array, calls a function with a body, comes from a macro, or has no
-// variable operand to keep the loop from being folded).
+// The harness case for finding F of kernel K with Fixes (F's, or those of every double literal
+// of its line), whose own fix case is KernelCase; nullopt, with WhyNot, when the flagged expression
+// cannot be lifted out (it writes memory, reads an array, calls a function with a body, comes from
+// a macro, or has no variable operand to keep the loop from being folded).
 std::optional<PlannedCase> loopHarnessCase(const analysis::TUAnalysis &A,
                                            const analysis::KernelInfo &K, const Finding &F,
+                                           const std::vector<const Fix *> &Fixes,
                                            const PlannedCase &KernelCase, std::string &WhyNot);
 
 } // namespace cllint::verify

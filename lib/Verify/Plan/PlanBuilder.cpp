@@ -98,6 +98,13 @@ bool planFindings(Linter &L, const FileResult &R, const VerifyOptions &Options, 
   auto skip = [&](const Finding &F, const std::string &Kernel, const std::string &Why) {
     Out.Skips.push_back({R.Path, F.Where.Begin.Line, F.RuleId, Kernel, Why});
   };
+  // Double literals of one line are one expression's: fixing one of them leaves the others'
+  // double arithmetic in place (the compiled code hardly changes), so they are measured
+  // together, as --fix applies them, in one case named after the first.
+  std::map<unsigned, std::vector<const Finding *>> LiteralsOfLine;
+  for (const Finding &F : R.Findings)
+    if (F.RuleId == "arith-double-literal" && !F.Fixes.empty() && F.Where.File == R.Path)
+      LiteralsOfLine[F.Where.Begin.Line].push_back(&F);
   bool Parsed = L.withAnalysis(
       R.Path, R.Content,
       [&](const TUAnalysis &A) {
@@ -142,17 +149,31 @@ bool planFindings(Linter &L, const FileResult &R, const VerifyOptions &Options, 
           const KernelSpec *KS = specFor(Name);
           C.SetupFrom = KS ? KS->Origin : "inferred";
 
+          std::vector<const Fix *> Fixes;
           if (!F.Fixes.empty()) {
-            const Fix &X = F.Fixes.front();
+            Fixes.push_back(&F.Fixes.front());
+            auto Line = LiteralsOfLine.find(F.Where.Begin.Line);
+            if (F.RuleId == "arith-double-literal" && Line != LiteralsOfLine.end() &&
+                Line->second.size() > 1) {
+              if (Line->second.front() != &F)
+                continue; // measured with the first literal of its line
+              Fixes.clear();
+              for (const Finding *G : Line->second)
+                Fixes.push_back(&G->Fixes.front());
+            }
+          }
+          if (!Fixes.empty()) {
+            const Fix &X = *Fixes.front();
             bool Local = true;
-            for (const Edit &E : X.Edits)
-              Local &= E.Where.File == R.Path;
+            for (const Fix *Each : Fixes)
+              for (const Edit &E : Each->Edits)
+                Local &= E.Where.File == R.Path;
             if (!Local) {
               skip(F, Name, "the fix edits another file");
               continue;
             }
             unsigned Applied = 0, Skipped = 0;
-            C.After = applyEdits(R.Path, R.Content, {&X}, Applied, Skipped);
+            C.After = applyEdits(R.Path, R.Content, Fixes, Applied, Skipped);
             if (!Applied || C.After == R.Content) {
               skip(F, Name, "the fix could not be applied on its own");
               continue;
@@ -165,6 +186,9 @@ bool planFindings(Linter &L, const FileResult &R, const VerifyOptions &Options, 
               C.UlpTolerance = Options.UlpTolerance;
             }
             C.Description = "fix: " + X.Description;
+            if (Fixes.size() > 1)
+              C.Description = "fix: append 'f' to the " + std::to_string(Fixes.size()) +
+                              " double literals of this line together, as --fix does";
           } else if (F.RuleId == "memory-global-stride") {
             std::string Why, Description;
             auto After = unitStrideWhatIf(A, *K, F.Where.Begin.Offset, R.Content, C.Setup.Dims,
@@ -205,7 +229,7 @@ bool planFindings(Linter &L, const FileResult &R, const VerifyOptions &Options, 
           if (C.Variant == "fix" &&
               (F.RuleId == "arith-double-literal" || F.RuleId == "arith-pow2-div-mod")) {
             std::string Why;
-            Harness = loopHarnessCase(A, *K, F, C, Why);
+            Harness = loopHarnessCase(A, *K, F, Fixes, C, Why);
             if (!Harness)
               C.Description += " (no loop harness: " + Why + ")";
           }
