@@ -419,11 +419,13 @@ TEST(PlanBuilder, ArithmeticFindingGetsALoopHarnessOfItsExpression) {
   EXPECT_NE(Harness.Description.find("'x * 0.5 + gain * 1.5 + in[i] * 0.25' evaluated 256 times"),
             std::string::npos)
       << Harness.Description;
-  EXPECT_NE(Harness.Before.find("cllint_acc += (float)(x * 0.5 + gain * 1.5 + cllint_v0 * 0.25);"),
-            std::string::npos)
+  EXPECT_NE(
+      Harness.Before.find("cllint_acc += fabs((float)(x * 0.5 + gain * 1.5 + cllint_v0 * 0.25));"),
+      std::string::npos)
       << Harness.Before;
-  EXPECT_NE(Harness.After.find("cllint_acc += (float)(x * 0.5f + gain * 1.5 + cllint_v0 * 0.25);"),
-            std::string::npos)
+  EXPECT_NE(
+      Harness.After.find("cllint_acc += fabs((float)(x * 0.5f + gain * 1.5 + cllint_v0 * 0.25));"),
+      std::string::npos)
       << Harness.After;
   EXPECT_NE(Harness.Before.find("float cllint_v0 = (float)fin[cllint_i + 0];"), std::string::npos);
   EXPECT_NE(Harness.Before.find("float gain = (float)fin[cllint_i + 1];"), std::string::npos);
@@ -466,9 +468,9 @@ TEST(PlanBuilder, WhatIfRewritesPointerArithmeticAndMacroArguments) {
       << Set.Cases[1].After;
 }
 
-// Double literals of one line are measured together, as --fix applies them: one of them alone
-// leaves the rest of the expression in double.
-TEST(PlanBuilder, DoubleLiteralsOfOneLineAreOneCase) {
+// Double literals of one statement are measured together, as --fix applies them: one of them
+// alone leaves the rest of the expression in double.
+TEST(PlanBuilder, DoubleLiteralsOfOneStatementAreOneCase) {
   Input In("soften.cl");
   Finding &A = In.add("arith-double-literal", "0.5 + gain");
   In.fix(A, "0.5", "0.5f", false, FixSafety::Unsafe);
@@ -477,7 +479,7 @@ TEST(PlanBuilder, DoubleLiteralsOfOneLineAreOneCase) {
   PlanSet Set = In.plan(global({4096}));
   ASSERT_EQ(Set.Cases.size(), 2u) << reasons(Set);
   EXPECT_TRUE(Set.Skips.empty()) << reasons(Set);
-  EXPECT_NE(Set.Cases[0].Description.find("the 2 double literals of this line together"),
+  EXPECT_NE(Set.Cases[0].Description.find("the 2 double literals of this statement together"),
             std::string::npos)
       << Set.Cases[0].Description;
   EXPECT_NE(Set.Cases[0].After.find("x * 0.5f + gain * 1.5f + in[i] * 0.25;"), std::string::npos)

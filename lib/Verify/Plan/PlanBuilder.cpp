@@ -98,13 +98,15 @@ bool planFindings(Linter &L, const FileResult &R, const VerifyOptions &Options, 
   auto skip = [&](const Finding &F, const std::string &Kernel, const std::string &Why) {
     Out.Skips.push_back({R.Path, F.Where.Begin.Line, F.RuleId, Kernel, Why});
   };
-  // Double literals of one line are one expression's: fixing one of them leaves the others'
-  // double arithmetic in place (the compiled code hardly changes), so they are measured
-  // together, as --fix applies them, in one case named after the first.
-  std::map<unsigned, std::vector<const Finding *>> LiteralsOfLine;
+  // Double literals of one statement are one expression's: fixing one of them leaves the
+  // others' double arithmetic in place (the compiled code hardly changes, or grows: SHOC's
+  // S3D), so they are measured together, as --fix applies them, in one case named after the
+  // first. A statement is told by the ';' that ends it.
+  auto statementOf = [&](const Finding &F) { return R.Content.find(';', F.Where.Begin.Offset); };
+  std::map<size_t, std::vector<const Finding *>> LiteralsOfStatement;
   for (const Finding &F : R.Findings)
     if (F.RuleId == "arith-double-literal" && !F.Fixes.empty() && F.Where.File == R.Path)
-      LiteralsOfLine[F.Where.Begin.Line].push_back(&F);
+      LiteralsOfStatement[statementOf(F)].push_back(&F);
   bool Parsed = L.withAnalysis(
       R.Path, R.Content,
       [&](const TUAnalysis &A) {
@@ -152,13 +154,13 @@ bool planFindings(Linter &L, const FileResult &R, const VerifyOptions &Options, 
           std::vector<const Fix *> Fixes;
           if (!F.Fixes.empty()) {
             Fixes.push_back(&F.Fixes.front());
-            auto Line = LiteralsOfLine.find(F.Where.Begin.Line);
-            if (F.RuleId == "arith-double-literal" && Line != LiteralsOfLine.end() &&
-                Line->second.size() > 1) {
-              if (Line->second.front() != &F)
-                continue; // measured with the first literal of its line
+            auto Group = LiteralsOfStatement.find(statementOf(F));
+            if (F.RuleId == "arith-double-literal" && Group != LiteralsOfStatement.end() &&
+                Group->second.size() > 1) {
+              if (Group->second.front() != &F)
+                continue; // measured with the first literal of its statement
               Fixes.clear();
-              for (const Finding *G : Line->second)
+              for (const Finding *G : Group->second)
                 Fixes.push_back(&G->Fixes.front());
             }
           }
@@ -188,7 +190,7 @@ bool planFindings(Linter &L, const FileResult &R, const VerifyOptions &Options, 
             C.Description = "fix: " + X.Description;
             if (Fixes.size() > 1)
               C.Description = "fix: append 'f' to the " + std::to_string(Fixes.size()) +
-                              " double literals of this line together, as --fix does";
+                              " double literals of this statement together, as --fix does";
           } else if (F.RuleId == "memory-global-stride") {
             std::string Why, Description;
             auto After = unitStrideWhatIf(A, *K, F.Where.Begin.Offset, R.Content, C.Setup.Dims,
