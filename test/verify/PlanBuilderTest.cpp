@@ -488,3 +488,23 @@ TEST(PlanBuilder, DoubleLiteralsOfOneStatementAreOneCase) {
             std::string::npos)
       << Set.Cases[1].After;
 }
+
+// A what-if moves every access of the same element with the one it rewrites: the read and the
+// write of x[i * inc] become unit-stride together, and y's stay as they were.
+TEST(PlanBuilder, WhatIfRewritesEveryAccessOfTheSameElement) {
+  Input In("swap_strided.cl");
+  In.add("memory-global-stride", "x[i * inc];");
+  PlanSet Set = In.plan(global({4096}));
+  ASSERT_EQ(Set.Cases.size(), 1u) << reasons(Set);
+  const std::string &After = Set.Cases[0].After;
+  std::string Unit = "x[((long)(i * inc) - (1*(long)inc)*(long)get_local_id(0) + "
+                     "(long)get_local_id(0))]";
+  size_t First = After.find(Unit);
+  ASSERT_NE(First, std::string::npos) << After;
+  EXPECT_NE(After.find(Unit, First + 1), std::string::npos) << After;
+  EXPECT_NE(After.find("= y[i * inc];"), std::string::npos) << After;
+  EXPECT_NE(After.find("y[i * inc] = t;"), std::string::npos) << After;
+  EXPECT_NE(Set.Cases[0].Description.find("the 1 other access(es) of the same element"),
+            std::string::npos)
+      << Set.Cases[0].Description;
+}

@@ -263,6 +263,7 @@ std::optional<PlannedCase> loopHarnessCase(const analysis::TUAnalysis &A,
   C.Id = KernelCase.Id + ":loop-harness";
   C.File = KernelCase.File;
   C.Line = KernelCase.Line;
+  C.Covers = KernelCase.Covers;
   C.Rule = KernelCase.Rule;
   C.Kernel = LoopHarnessKernel;
   C.Variant = "fix";

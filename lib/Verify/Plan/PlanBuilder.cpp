@@ -161,6 +161,8 @@ bool planFindings(Linter &L, const FileResult &R, const VerifyOptions &Options, 
                 continue; // measured with the first literal of its statement
               Fixes.clear();
               for (const Finding *G : Group->second)
+                C.Covers.push_back(G->Where.Begin.Line);
+              for (const Finding *G : Group->second)
                 Fixes.push_back(&G->Fixes.front());
             }
           }
@@ -327,6 +329,8 @@ nlohmann::json planJson(const PlanSet &Set, const runner::Settings &Settings) {
               {"assumptions", S.Assumptions}};
     if (C.Compare == "ulp")
       J["ulp_tolerance"] = C.UlpTolerance;
+    if (!C.Covers.empty())
+      J["covers_lines"] = C.Covers;
     if (S.BytesMoved)
       J["bytes_moved"] = S.BytesMoved;
     J["bytes_note"] = S.BytesNote;

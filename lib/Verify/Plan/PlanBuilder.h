@@ -31,6 +31,7 @@ struct PlannedCase {
   std::string Before, After; // kernel sources
   std::string SetupFrom;     // "inferred" or the spec file
   KernelSetup Setup;
+  std::vector<unsigned> Covers; // lines of the findings one case measures together, if several
   bool LoopHarness = false; // LoopHarness.h: timed for its arithmetic, it moves no bytes
                             // worth a GB/s figure
 };

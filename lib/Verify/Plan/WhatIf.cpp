@@ -5,6 +5,8 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 
+#include <algorithm>
+
 namespace cllint::verify {
 
 using namespace analysis;
@@ -187,10 +189,39 @@ std::optional<std::string> unitStrideWhatIf(const TUAnalysis &A, const KernelInf
   if (Dims > 2)
     Linear += " + (long)get_local_size(0)*(long)get_local_size(1)*" + Lane[2];
   NewIdx = "(" + NewIdx + " + " + Linear + ")";
+  // The same element of the same buffer read or written elsewhere in the kernel (`t =
+  // x[i*inc]; x[i*inc] = y[...]`, harris's three reads of ixx_in[idx]) moves with it: left
+  // behind, it would be a second, still strided access where the kernel had one.
+  std::vector<std::pair<unsigned, unsigned>> Spans = {{*Begin, *End}};
+  for (const MemoryAccess &Other : Facts.accesses()) {
+    if (&Other == &Acc || Other.Base != Acc.Base || Other.Function != K.Decl)
+      continue;
+    const auto *OtherASE =
+        llvm::dyn_cast<clang::ArraySubscriptExpr>(Other.E->IgnoreParenImpCasts());
+    if (!OtherASE || !llvm::isa<clang::ArraySubscriptExpr>(E))
+      continue;
+    const clang::Expr *OtherIdx = OtherASE->getIdx();
+    auto B = fileOffset(SM, OtherIdx->getBeginLoc());
+    auto En = fileOffset(SM, clang::Lexer::getLocForEndOfToken(SM.getFileLoc(OtherIdx->getEndLoc()),
+                                                               0, SM, A.context().getLangOpts()));
+    if (!B || !En || *En <= *B || *En > Content.size() ||
+        Content.compare(*B, *En - *B, Original) != 0)
+      continue;
+    if (std::none_of(Spans.begin(), Spans.end(), [&](const auto &S) { return S.first == *B; }))
+      Spans.push_back({*B, *En});
+  }
+  std::sort(Spans.begin(), Spans.end(),
+            [](const auto &X, const auto &Y) { return X.first > Y.first; });
+  std::string After = Content;
+  for (const auto &[B, En] : Spans)
+    After.replace(B, En - B, NewIdx);
   Description = "what-if: index '" + Original +
                 "' with its lane-dependent part replaced by the lane's linear id in the "
                 "work-group (consecutive lanes, consecutive elements; the group's offset is kept)";
-  return Content.substr(0, *Begin) + NewIdx + Content.substr(*End);
+  if (Spans.size() > 1)
+    Description += "; the " + std::to_string(Spans.size() - 1) +
+                   " other access(es) of the same element are rewritten with it";
+  return After;
 }
 
 } // namespace cllint::verify
