@@ -17,16 +17,19 @@ std::optional<std::pair<std::string, size_t>> macroFlag(const std::vector<std::s
   return std::nullopt;
 }
 
+// The name a definition's text starts with ("F" of "F(x)=#x").
+std::string macroName(const std::string &Definition) {
+  return Definition.substr(0, Definition.find_first_of("=("));
+}
+
 } // namespace
 
 MacroTable commandLineMacros(const std::vector<std::string> &Args) {
   MacroTable Out;
   for (size_t I = 0; I < Args.size(); ++I) {
     if (auto D = macroFlag(Args, I, 'D')) {
-      const std::string &Text = D->first;
-      size_t End = Text.find_first_of("=(");
-      std::string Name = Text.substr(0, End);
-      Out[Name] = End == std::string::npos ? std::string("1") : Text.substr(End);
+      std::string Name = macroName(D->first);
+      Out[Name] = Name.size() == D->first.size() ? std::string("=1") : D->first.substr(Name.size());
       I += D->second - 1;
     } else if (auto U = macroFlag(Args, I, 'U')) {
       Out[U->first] = std::nullopt;
@@ -36,26 +39,23 @@ MacroTable commandLineMacros(const std::vector<std::string> &Args) {
   return Out;
 }
 
-std::vector<std::pair<std::string, bool>> macroChanges(const MacroTable &Before,
-                                                       const MacroTable &Now) {
-  std::vector<std::pair<std::string, bool>> Out;
-  auto stateIn = [](const MacroTable &T, const std::string &Name) {
-    auto It = T.find(Name);
-    return It == T.end() ? std::nullopt : It->second;
-  };
+std::optional<std::string> macroState(const MacroTable &Macros, const std::string &Name) {
+  auto It = Macros.find(Name);
+  return It == Macros.end() ? std::nullopt : It->second;
+}
+
+void keepOnlyMacroChanges(std::vector<std::pair<std::string, bool>> &InvocationMacros,
+                          const MacroTable &Before, const MacroTable &Now) {
+  std::erase_if(InvocationMacros, [&](const std::pair<std::string, bool> &M) {
+    std::string Name = macroName(M.first);
+    return Now.count(Name) || Before.count(Name);
+  });
   for (const auto &[Name, State] : Now)
-    if (stateIn(Before, Name) != State) {
-      if (!State)
-        Out.emplace_back(Name, true);
-      else if ((*State)[0] == '=' || (*State)[0] == '(')
-        Out.emplace_back(Name + *State, false);
-      else
-        Out.emplace_back(Name + "=" + *State, false);
-    }
+    if (macroState(Before, Name) != State)
+      InvocationMacros.emplace_back(State ? Name + *State : Name, !State);
   for (const auto &[Name, State] : Before)
     if (State && !Now.count(Name))
-      Out.emplace_back(Name, true);
-  return Out;
+      InvocationMacros.emplace_back(Name, true);
 }
 
 std::string commandLineWithoutMacros(const std::vector<std::string> &Args) {

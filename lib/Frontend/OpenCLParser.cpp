@@ -292,18 +292,12 @@ ParseResult parseOpenCL(const std::string &Path, const std::string &Content,
           return std::make_unique<DiagnosticCollector>(Path, Out);
         });
     if (Pre) {
-      // The prelude's own diagnostics were given when it was built; each parse reports them.
-      // The main file's buffer is remapped over the file and the SourceManager owns it.
       // Only the flags that differ from the preamble's build run again after it.
-      std::vector<std::pair<std::string, bool>> &Macros = Invocation->getPreprocessorOpts().Macros;
-      MacroTable Now = commandLineMacros(Args);
-      std::erase_if(Macros, [&](const std::pair<std::string, bool> &M) {
-        std::string Name = M.first.substr(0, M.first.find_first_of("=("));
-        return Now.count(Name) || Pre->BuiltWith.count(Name);
-      });
-      for (auto &Change : macroChanges(Pre->BuiltWith, Now))
-        Macros.push_back(std::move(Change));
+      keepOnlyMacroChanges(Invocation->getPreprocessorOpts().Macros, Pre->BuiltWith,
+                           commandLineMacros(Args));
+      // The main file's buffer is remapped over the file and the SourceManager owns it.
       Pre->Preamble->AddImplicitPreamble(*Invocation, VFS, MainBuffer.release());
+      // The prelude's own diagnostics were given when it was built; each parse reports them.
       Result.ClangDiagnostics = Pre->Diagnostics;
       for (Finding &F : Result.ClangDiagnostics)
         renameFile(F, Pre->BuiltFor, Path);

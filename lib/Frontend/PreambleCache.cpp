@@ -85,16 +85,12 @@ private:
   clang::SourceManager *SM = nullptr;
 };
 
-std::optional<std::string> stateOf(const MacroTable &Macros, const std::string &Name) {
-  auto It = Macros.find(Name);
-  return It == Macros.end() ? std::nullopt : It->second;
-}
-
-bool agree(const MacroTable &Consulted, const MacroTable &Macros) {
-  for (const auto &[Name, State] : Consulted)
-    if (stateOf(Macros, Name) != State)
-      return false;
-  return true;
+// Whether Macros gives every macro the prelude read the state it had when it was built.
+bool agree(const std::set<std::string> &Consulted, const MacroTable &BuiltWith,
+           const MacroTable &Macros) {
+  return std::all_of(Consulted.begin(), Consulted.end(), [&](const std::string &Name) {
+    return macroState(BuiltWith, Name) == macroState(Macros, Name);
+  });
 }
 
 } // namespace
@@ -125,7 +121,7 @@ PreambleCache::reuse(const std::string &Key, llvm::StringRef Prelude, bool Prelu
     // A shorter preamble ends where a line starts; one as long as the prelude ends as it does.
     bool Fits = Whole ? It->EndsAtStartOfLine == PreludeEndsAtLine : It->EndsAtStartOfLine;
     clang::PreambleBounds Bounds(It->Text.size(), It->EndsAtStartOfLine);
-    if (Fits && agree(It->Consulted, Macros) &&
+    if (Fits && agree(It->Consulted, It->BuiltWith, Macros) &&
         It->Preamble->CanReuse(Invocation, Main.getMemBufferRef(), Bounds, VFS))
       Best = It;
   }
@@ -167,7 +163,7 @@ PreambleCache::get(const std::vector<std::string> &Args,
   std::string Key = keyOf(Args);
   MacroTable Macros = commandLineMacros(Args);
   size_t Length;
-  std::string Building; // what this call builds, for the calls that wait for it
+  KeyAndText Building; // what this call builds, for the calls that wait for it
   {
     std::unique_lock<std::mutex> G(Lock);
     // A file parsed at the same time as the one building its preamble waits for that build
@@ -177,18 +173,16 @@ PreambleCache::get(const std::vector<std::string> &Args,
               reuse(Key, Prelude, Whole.PreambleEndsAtStartOfLine, Macros, Invocation, Main, *VFS))
         return U;
       // A preamble being built that this prelude begins with serves it too.
-      auto Serves = [&](const std::string &X) {
-        return llvm::StringRef(X).starts_with(Key + '\0') &&
-               Prelude.starts_with(llvm::StringRef(X).drop_front(Key.size() + 1));
-      };
-      auto Awaited = std::find_if(InProgress.begin(), InProgress.end(), Serves);
+      auto Awaited = std::find_if(InProgress.begin(), InProgress.end(), [&](const KeyAndText &X) {
+        return X.first == Key && Prelude.starts_with(X.second);
+      });
       if (Awaited != InProgress.end()) {
-        std::string Wait = *Awaited;
+        KeyAndText Wait = *Awaited;
         BuildDone.wait(G, [&] { return !InProgress.count(Wait); });
         continue;
       }
       Length = lengthToBuild(Key, Prelude);
-      Building = Key + '\0' + Prelude.substr(0, Length).str();
+      Building = {Key, Prelude.substr(0, Length).str()};
       if (Length == 0 || Failed.count(Building))
         return std::nullopt;
       break;
@@ -197,7 +191,7 @@ PreambleCache::get(const std::vector<std::string> &Args,
   }
   struct Finish { // every return below ends the build and wakes the waiters
     PreambleCache &C;
-    const std::string &What;
+    const KeyAndText &What;
     ~Finish() {
       {
         std::lock_guard<std::mutex> G(C.Lock);
@@ -209,7 +203,7 @@ PreambleCache::get(const std::vector<std::string> &Args,
   Entry E;
   E.Key = Key;
   E.BuiltFor = Args.back();
-  E.Text = Prelude.substr(0, Length).str();
+  E.Text = Building.second;
   E.EndsAtStartOfLine = Length == Whole.Size ? Whole.PreambleEndsAtStartOfLine : true;
   std::unique_ptr<clang::DiagnosticConsumer> Collector = MakeCollector(E.Diagnostics);
   auto DiagOpts = llvm::makeIntrusiveRefCnt<clang::DiagnosticOptions>();
@@ -236,8 +230,7 @@ PreambleCache::get(const std::vector<std::string> &Args,
   std::erase_if(E.Diagnostics, [](const Finding &F) {
     return llvm::StringRef(F.Message).starts_with("unterminated '#pragma pack");
   });
-  for (const std::string &Name : Reads.Names)
-    E.Consulted[Name] = stateOf(Macros, Name);
+  E.Consulted = std::move(Reads.Names);
   E.BuiltWith = Macros;
   E.Preamble = std::make_shared<clang::PrecompiledPreamble>(std::move(*Built));
   ++Builds;

@@ -63,12 +63,13 @@ private:
     std::string Key;  // what must be equal besides the text (see keyOf)
     std::string Text; // the bytes of the main file the preamble covers
     bool EndsAtStartOfLine = false;
-    MacroTable Consulted; // the command-line state of every macro the prelude read
+    std::set<std::string> Consulted; // the macros the prelude read (their state: BuiltWith)
     std::shared_ptr<clang::PrecompiledPreamble> Preamble;
     std::vector<Finding> Diagnostics;
     std::string BuiltFor;
-    MacroTable BuiltWith;
+    MacroTable BuiltWith; // the command line's macros when it was built
   };
+  using KeyAndText = std::pair<std::string, std::string>;
   std::string keyOf(const std::vector<std::string> &Args) const;
   std::optional<Use> reuse(const std::string &Key, llvm::StringRef Prelude, bool PreludeEndsAtLine,
                            const MacroTable &Macros, const clang::CompilerInvocation &Invocation,
@@ -80,8 +81,8 @@ private:
   std::mutex Lock;
   std::list<Entry> Entries;                                // most recently used first
   std::list<std::pair<std::string, std::string>> Preludes; // (key, prelude) seen, AcrossFiles
-  std::set<std::string> Failed;     // key + text of preambles that did not build cleanly
-  std::set<std::string> InProgress; // key + text of preambles being built
+  std::set<KeyAndText> Failed;                             // preambles that did not build cleanly
+  std::set<KeyAndText> InProgress;                         // preambles being built
   std::condition_variable BuildDone;
   unsigned Builds = 0, Reuses = 0;
 };

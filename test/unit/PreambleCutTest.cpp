@@ -40,4 +40,14 @@ TEST(CommandLineMacros, DefinitionsUndefinitionsAndTheRest) {
   EXPECT_EQ(M["A"], std::optional<std::string>("=2"));
   EXPECT_FALSE(M["VECT"].has_value());
   EXPECT_EQ(commandLineWithoutMacros(Args), std::string("clang\0-I/inc\0k.cl\0", 18));
+  // Only what differs between two command lines runs again after a preamble (-UVECT undefines
+  // what neither defines: nothing to do).
+  std::vector<std::pair<std::string, bool>> Invocation = {
+      {"KERN_TYPE=0", false}, {"A=2", false}, {"__OPENCL_VERSION__=120", false}};
+  MacroTable Before = {{"KERN_TYPE", "=0"}, {"A", "=2"}, {"GONE", "=1"}};
+  MacroTable Now = {{"KERN_TYPE", "=7"}, {"A", "=2"}, {"VECT", std::nullopt}};
+  keepOnlyMacroChanges(Invocation, Before, Now);
+  std::vector<std::pair<std::string, bool>> Expected = {
+      {"__OPENCL_VERSION__=120", false}, {"KERN_TYPE=7", false}, {"GONE", true}};
+  EXPECT_EQ(Invocation, Expected);
 }
