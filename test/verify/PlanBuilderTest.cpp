@@ -3,8 +3,7 @@
 // would report them; the plans are then run with cllint-runner on the OpenCL device there is.
 #include "Verify/Plan/PlanBuilder.h"
 
-#include "Driver/Linter.h"
-#include "TestUtil.h"
+#include "PlanInputs.h"
 
 #include <fstream>
 #include <gtest/gtest.h>
@@ -15,109 +14,6 @@ using namespace cllint::verify;
 using namespace verifytest;
 
 namespace {
-
-Position positionOf(const std::string &Text, size_t Offset) {
-  Position P;
-  P.Offset = static_cast<unsigned>(Offset);
-  P.Line = 1;
-  size_t LineStart = 0;
-  for (size_t I = 0; I < Offset; ++I)
-    if (Text[I] == '\n') {
-      ++P.Line;
-      LineStart = I + 1;
-    }
-  P.Column = static_cast<unsigned>(Offset - LineStart + 1);
-  return P;
-}
-
-struct Input {
-  Linter L;
-  FileResult R;
-
-  explicit Input(const std::string &Name, bool KeepFindings = false,
-                 std::optional<std::string> Config = std::nullopt)
-      : L([&] {
-          LintOptions O;
-          O.NoConfig = !Config;
-          O.ConfigPath = Config;
-          return O;
-        }()) {
-    R = L.lintFile(input(Name));
-    EXPECT_TRUE(R.InputErrors.empty());
-    EXPECT_FALSE(R.CompileFailed);
-    if (!KeepFindings)
-      R.Findings.clear();
-  }
-
-  // A finding at the first occurrence of At, as a rule would report it.
-  Finding &add(const std::string &Rule, const std::string &At) {
-    size_t Off = R.Content.find(At);
-    EXPECT_NE(Off, std::string::npos) << At;
-    Finding F;
-    F.RuleId = Rule;
-    F.Where.File = R.Path;
-    F.Where.Begin = positionOf(R.Content, Off);
-    F.Where.End = positionOf(R.Content, Off + At.size());
-    F.Message = "test finding";
-    R.Findings.push_back(F);
-    return R.Findings.back();
-  }
-
-  // A fix of F replacing the first occurrence of Old from F's location on (or from the start
-  // of the file) with New.
-  void fix(Finding &F, const std::string &Old, const std::string &New, bool FromStart = false,
-           FixSafety Safety = FixSafety::Safe) {
-    size_t Off = R.Content.find(Old, FromStart ? 0 : F.Where.Begin.Offset);
-    ASSERT_NE(Off, std::string::npos) << Old;
-    Edit E;
-    E.Where.File = R.Path;
-    E.Where.Begin = positionOf(R.Content, Off);
-    E.Where.End = positionOf(R.Content, Off + Old.size());
-    E.Replacement = New;
-    F.Fixes.push_back({"replace '" + Old + "' with '" + New + "'", {E}, Safety});
-  }
-
-  PlanSet plan(VerifyOptions O = {}) {
-    PlanSet Set;
-    std::string Error;
-    EXPECT_TRUE(planFindings(L, R, O, Set, Error)) << Error;
-    return Set;
-  }
-};
-
-VerifyOptions global(std::vector<uint64_t> G) {
-  VerifyOptions O;
-  O.Global = std::move(G);
-  return O;
-}
-
-const ArgPlan &arg(const PlannedCase &C, const std::string &Name) {
-  for (const ArgPlan &A : C.Setup.Args)
-    if (A.Name == Name)
-      return A;
-  ADD_FAILURE() << "no argument " << Name;
-  static ArgPlan None;
-  return None;
-}
-
-std::string reasons(const PlanSet &S) {
-  std::string Out;
-  for (const Skip &K : S.Skips)
-    Out += K.Rule + ": " + K.Reason + "\n";
-  return Out;
-}
-
-// Writes the plan and runs it with cllint-runner; returns its run.
-Ran runPlan(const PlanSet &Set, const std::string &Name) {
-  std::string Dir = scratch(Name);
-  runner::Settings S;
-  S.runs = 2;
-  S.warmup = 1;
-  std::string Error;
-  EXPECT_TRUE(writePlanDir(Set, S, Dir + "/plan", Error)) << Error;
-  return run(std::string(CLLINT_RUNNER_EXE) + " -q --no-ceiling --format json " + Dir + "/plan",
-             Dir);
-}
 
 TEST(PlanBuilder, StridedReadGetsAUnitStrideWhatIf) {
   Input In("strided.cl");
@@ -398,56 +294,6 @@ TEST(PlanBuilder, AHugeBufferFromAGuessedArgumentIsRefused) {
       << reasons(Set);
 }
 
-// An arithmetic finding also gets a loop harness: the flagged expression, as written, its
-// scalar variables and loads read from input buffers, 256 times per work-item, before and after
-// the fix, run and compared like the fix. An expression from a macro cannot be lifted out: the
-// kernel's own case says why.
-TEST(PlanBuilder, ArithmeticFindingGetsALoopHarnessOfItsExpression) {
-  Input In("soften.cl");
-  Finding &F = In.add("arith-double-literal", "0.5 + gain");
-  In.fix(F, "0.5", "0.5f", false, FixSafety::Unsafe);
-  PlanSet Set = In.plan(global({4096}));
-  ASSERT_EQ(Set.Cases.size(), 2u) << reasons(Set);
-  const PlannedCase &Kernel = Set.Cases[0], &Harness = Set.Cases[1];
-  EXPECT_EQ(Kernel.Kernel, "soften");
-  EXPECT_EQ(Harness.Kernel, "cllint_loop_harness");
-  EXPECT_TRUE(Harness.LoopHarness);
-  EXPECT_EQ(Harness.Id, Kernel.Id + ":loop-harness");
-  EXPECT_EQ(Harness.Compare, "ulp");
-  EXPECT_EQ(Harness.UlpTolerance, Kernel.UlpTolerance * 256);
-  // The whole double chain up to the store, the load named.
-  EXPECT_NE(Harness.Description.find("'x * 0.5 + gain * 1.5 + in[i] * 0.25' evaluated 256 times"),
-            std::string::npos)
-      << Harness.Description;
-  EXPECT_NE(
-      Harness.Before.find("cllint_acc += fabs((float)(x * 0.5 + gain * 1.5 + cllint_v0 * 0.25));"),
-      std::string::npos)
-      << Harness.Before;
-  EXPECT_NE(
-      Harness.After.find("cllint_acc += fabs((float)(x * 0.5f + gain * 1.5 + cllint_v0 * 0.25));"),
-      std::string::npos)
-      << Harness.After;
-  EXPECT_NE(Harness.Before.find("float cllint_v0 = (float)fin[cllint_i + 0];"), std::string::npos);
-  EXPECT_NE(Harness.Before.find("float gain = (float)fin[cllint_i + 1];"), std::string::npos);
-  EXPECT_NE(Harness.Before.find("float x = (float)fin[cllint_i + 2];"), std::string::npos);
-  EXPECT_NE(Harness.Before.find("cllint_v0 += 0.0009765625f;"), std::string::npos);
-  EXPECT_EQ(Harness.Setup.Global[0], 1u << 20);
-  EXPECT_EQ(Harness.Setup.BytesMoved, 0u); // no GB/s for a harness
-  Ran R = runPlan(Set, "soften");
-  EXPECT_EQ(R.Status, 0) << R.Out << R.Err;
-  EXPECT_NE(R.Out.find("cllint_loop_harness"), std::string::npos) << R.Out;
-
-  Input Macro("soften.cl");
-  Finding &G = Macro.add("arith-double-literal", "HALF(x)");
-  Macro.fix(G, "0.5", "0.5f", true, FixSafety::Unsafe);
-  PlanSet Only = Macro.plan(global({4096}));
-  ASSERT_EQ(Only.Cases.size(), 1u) << reasons(Only);
-  EXPECT_NE(Only.Cases[0].Description.find(
-                "(no loop harness: the flagged expression comes from a macro)"),
-            std::string::npos)
-      << Only.Cases[0].Description;
-}
-
 // The what-if also rewrites `*(p + a + b)` (rodinia's gaussian) and an index written as a
 // macro's argument (CLBlast's `MultiplyAdd(ygm[...], ...)`), where the text is in the file.
 TEST(PlanBuilder, WhatIfRewritesPointerArithmeticAndMacroArguments) {
@@ -464,27 +310,6 @@ TEST(PlanBuilder, WhatIfRewritesPointerArithmeticAndMacroArguments) {
   EXPECT_NE(Set.Cases[1].After.find("LOAD(in[((long)(gid * stride) - "
                                     "(1*(long)stride)*(long)get_local_id(0) + "
                                     "(long)get_local_id(0))])"),
-            std::string::npos)
-      << Set.Cases[1].After;
-}
-
-// Double literals of one statement are measured together, as --fix applies them: one of them
-// alone leaves the rest of the expression in double.
-TEST(PlanBuilder, DoubleLiteralsOfOneStatementAreOneCase) {
-  Input In("soften.cl");
-  Finding &A = In.add("arith-double-literal", "0.5 + gain");
-  In.fix(A, "0.5", "0.5f", false, FixSafety::Unsafe);
-  Finding &B = In.add("arith-double-literal", "1.5 + in");
-  In.fix(B, "1.5", "1.5f", false, FixSafety::Unsafe);
-  PlanSet Set = In.plan(global({4096}));
-  ASSERT_EQ(Set.Cases.size(), 2u) << reasons(Set);
-  EXPECT_TRUE(Set.Skips.empty()) << reasons(Set);
-  EXPECT_NE(Set.Cases[0].Description.find("the 2 double literals of this statement together"),
-            std::string::npos)
-      << Set.Cases[0].Description;
-  EXPECT_NE(Set.Cases[0].After.find("x * 0.5f + gain * 1.5f + in[i] * 0.25;"), std::string::npos)
-      << Set.Cases[0].After;
-  EXPECT_NE(Set.Cases[1].After.find("(float)(x * 0.5f + gain * 1.5f + cllint_v0 * 0.25)"),
             std::string::npos)
       << Set.Cases[1].After;
 }

@@ -3,6 +3,7 @@
 #include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/Support/FormatVariadic.h"
 
 #include <algorithm>
 #include <map>
@@ -168,17 +169,18 @@ std::string harnessSource(const ASTContext &Ctx, const std::string &Expression,
   return S;
 }
 
-} // namespace
+// The flagged expression lifted out of the kernel: its text with loads named, before and
+// after the fixes, and what the harness declares.
+struct Lifted {
+  std::string Source;        // as written in the file
+  std::string Before, After; // with loads named; After with the fixes' edits
+  std::map<std::string, QualType> Vars;
+  QualType Result;
+};
 
-std::optional<PlannedCase> loopHarnessCase(const analysis::TUAnalysis &A,
-                                           const analysis::KernelInfo &K, const Finding &F,
-                                           const std::vector<const Fix *> &Fixes,
-                                           const PlannedCase &KernelCase, std::string &WhyNot) {
-  ASTContext &Ctx = A.context();
-  if (Fixes.empty() || !K.Decl->getBody()) {
-    WhyNot = "the finding has no fix";
-    return std::nullopt;
-  }
+std::optional<Lifted> lift(ASTContext &Ctx, const analysis::KernelInfo &K, const Finding &F,
+                           const std::vector<const Fix *> &Fixes, const std::string &Text,
+                           std::string &WhyNot) {
   DeepestAt Finder(Ctx, F.Where.Begin.Offset);
   Finder.TraverseStmt(K.Decl->getBody());
   if (!Finder.Found) {
@@ -187,7 +189,6 @@ std::optional<PlannedCase> loopHarnessCase(const analysis::TUAnalysis &A,
   }
   // Up to the largest expression around it that only computes; a load holding the flagged
   // token (`in[i / 4]`) would hide it, so the walk stops below one.
-  const std::string &Text = KernelCase.Before;
   ParentMap Parents(K.Decl->getBody());
   Operands Ops;
   const Expr *Root = Finder.Found;
@@ -214,32 +215,27 @@ std::optional<PlannedCase> loopHarnessCase(const analysis::TUAnalysis &A,
     WhyNot = "the flagged expression has no variable operand, so a loop would fold it";
     return std::nullopt;
   }
-  // The expression's text with its loads named, before and after the fix's edits; an edit
-  // outside the expression, or inside a load, cannot be lifted.
+  // The loads are named; the fixes' edits must lie in the expression, outside every load.
   struct Replacement {
     unsigned Begin, End;
     std::string Text;
-    bool FromFix;
   };
-  std::vector<Replacement> Loads, FixEdits;
+  std::vector<Replacement> Loads, WithFixes;
   for (const Operands::Load &L : Ops.Loads)
-    Loads.push_back({L.Begin, L.End, L.Name, false});
-  std::vector<const Edit *> Edits;
+    Loads.push_back({L.Begin, L.End, L.Name});
+  WithFixes = Loads;
   for (const Fix *X : Fixes)
-    for (const Edit &E : X->Edits)
-      Edits.push_back(&E);
-  for (const Edit *EP : Edits) {
-    const Edit &E = *EP;
-    bool Inside = E.Where.Begin.Offset >= Span->first && E.Where.End.Offset <= Span->second;
-    bool InLoad = std::any_of(Loads.begin(), Loads.end(), [&](const Replacement &L) {
-      return E.Where.Begin.Offset < L.End && E.Where.End.Offset > L.Begin;
-    });
-    if (!Inside || InLoad) {
-      WhyNot = "the fix edits code outside the flagged expression";
-      return std::nullopt;
+    for (const Edit &E : X->Edits) {
+      bool Inside = E.Where.Begin.Offset >= Span->first && E.Where.End.Offset <= Span->second;
+      bool InLoad = std::any_of(Loads.begin(), Loads.end(), [&](const Replacement &L) {
+        return E.Where.Begin.Offset < L.End && E.Where.End.Offset > L.Begin;
+      });
+      if (!Inside || InLoad) {
+        WhyNot = "the fix edits code outside the flagged expression";
+        return std::nullopt;
+      }
+      WithFixes.push_back({E.Where.Begin.Offset, E.Where.End.Offset, E.Replacement});
     }
-    FixEdits.push_back({E.Where.Begin.Offset, E.Where.End.Offset, E.Replacement, true});
-  }
   auto rewrite = [&](std::vector<Replacement> R) {
     std::sort(R.begin(), R.end(),
               [](const Replacement &X, const Replacement &Y) { return X.Begin > Y.Begin; });
@@ -248,45 +244,23 @@ std::optional<PlannedCase> loopHarnessCase(const analysis::TUAnalysis &A,
       Out.replace(X.Begin - Span->first, X.End - X.Begin, X.Text);
     return Out;
   };
-  std::string Expression = rewrite(Loads);
-  std::vector<Replacement> Both = Loads;
-  Both.insert(Both.end(), FixEdits.begin(), FixEdits.end());
-  std::string Fixed = rewrite(Both);
-  if (Fixed == Expression) {
+  Lifted L{Text.substr(Span->first, Span->second - Span->first), rewrite(Loads), rewrite(WithFixes),
+           std::move(Ops.Vars), Root->getType()};
+  if (L.After == L.Before) {
     WhyNot = "the fix does not change the flagged expression";
     return std::nullopt;
   }
-  const std::map<std::string, QualType> &Vars = Ops.Vars;
-  QualType Result = Root->getType();
-  std::string Where = KernelCase.Id;
-  PlannedCase C;
-  C.Id = KernelCase.Id + ":loop-harness";
-  C.File = KernelCase.File;
-  C.Line = KernelCase.Line;
-  C.Covers = KernelCase.Covers;
-  C.Rule = KernelCase.Rule;
-  C.Kernel = LoopHarnessKernel;
-  C.Variant = "fix";
-  C.Compare = KernelCase.Compare;
-  // Each of the 256 sums may round differently after an unsafe fix (a float literal).
-  C.UlpTolerance = KernelCase.UlpTolerance * LoopHarnessIterations;
-  C.BuildOptions = KernelCase.BuildOptions;
-  C.Before = Text + harnessSource(Ctx, Expression, Vars, Result, Where);
-  C.After = Text + harnessSource(Ctx, Fixed, Vars, Result, Where);
-  C.Description = "loop harness, arithmetic-bound (not the kernel's own time): '" +
-                  Text.substr(Span->first, Span->second - Span->first) + "' evaluated " +
-                  std::to_string(LoopHarnessIterations) +
-                  " times per work-item, its loads read once into variables, before and after the "
-                  "fix";
-  C.SetupFrom = "loop harness";
-  C.LoopHarness = true;
-  KernelSetup &S = C.Setup;
+  return L;
+}
+
+// 1 Mi work-items; the operands' inputs and the output of harnessSource's kernel.
+KernelSetup harnessSetup(size_t Variables, bool FloatOut) {
+  KernelSetup S;
   S.Kernel = LoopHarnessKernel;
   S.Dims = 1;
   const uint64_t WorkItems = 1u << 20;
   S.Global = {WorkItems, 1, 1};
   S.Local = {256, 1, 1};
-  uint64_t Inputs = WorkItems + Vars.size();
   auto buffer = [&](const std::string &Name, const std::string &Type, uint64_t Elements,
                     const std::string &Fill, bool Output) {
     ArgPlan P;
@@ -301,12 +275,53 @@ std::optional<PlannedCase> loopHarnessCase(const analysis::TUAnalysis &A,
   };
   // Positive operands: a fix such as `>>` for `/` holds for values that are never negative,
   // which is what the finding asks the user to confirm.
-  buffer("fin", "float", Inputs, "random:0.5:2", false);
-  buffer("iin", "int", Inputs, "random:0:65536", false);
-  buffer("out", Result->isRealFloatingType() ? "float" : "uint", WorkItems, "zero", true);
-  S.Assumptions.push_back("loop harness: " + std::to_string(WorkItems) +
-                          " work-items, operands from random inputs (floats in [0.5, 2), "
-                          "integers in [0, 65536)), stepped each iteration");
+  buffer("fin", "float", WorkItems + Variables, "random:0.5:2", false);
+  buffer("iin", "int", WorkItems + Variables, "random:0:65536", false);
+  buffer("out", FloatOut ? "float" : "uint", WorkItems, "zero", true);
+  S.Assumptions.push_back(llvm::formatv("loop harness: {0} work-items, operands from random "
+                                        "inputs (floats in [0.5, 2), integers in [0, 65536)), "
+                                        "stepped each iteration",
+                                        WorkItems)
+                              .str());
+  return S;
+}
+
+} // namespace
+
+std::optional<PlannedCase> loopHarnessCase(const analysis::TUAnalysis &A,
+                                           const analysis::KernelInfo &K, const Finding &F,
+                                           const std::vector<const Fix *> &Fixes,
+                                           const PlannedCase &KernelCase, std::string &WhyNot) {
+  ASTContext &Ctx = A.context();
+  if (Fixes.empty() || !K.Decl->getBody()) {
+    WhyNot = "the finding has no fix";
+    return std::nullopt;
+  }
+  const std::string &Text = KernelCase.Before;
+  std::optional<Lifted> L = lift(Ctx, K, F, Fixes, Text, WhyNot);
+  if (!L)
+    return std::nullopt;
+  PlannedCase C;
+  C.Id = KernelCase.Id + ":loop-harness";
+  C.File = KernelCase.File;
+  C.Line = KernelCase.Line;
+  C.Covers = KernelCase.Covers;
+  C.Rule = KernelCase.Rule;
+  C.Kernel = LoopHarnessKernel;
+  C.Variant = "fix";
+  C.Compare = KernelCase.Compare;
+  // Each of the 256 sums may round differently after an unsafe fix (a float literal).
+  C.UlpTolerance = KernelCase.UlpTolerance * LoopHarnessIterations;
+  C.BuildOptions = KernelCase.BuildOptions;
+  C.Before = Text + harnessSource(Ctx, L->Before, L->Vars, L->Result, KernelCase.Id);
+  C.After = Text + harnessSource(Ctx, L->After, L->Vars, L->Result, KernelCase.Id);
+  C.Description = "loop harness, arithmetic-bound (not the kernel's own time): '" + L->Source +
+                  "' evaluated " + std::to_string(LoopHarnessIterations) +
+                  " times per work-item, its loads read once into variables, before and after the "
+                  "fix";
+  C.SetupFrom = "loop harness";
+  C.LoopHarness = true;
+  C.Setup = harnessSetup(L->Vars.size(), L->Result->isRealFloatingType());
   return C;
 }
 

@@ -32,8 +32,8 @@ struct PlannedCase {
   std::string SetupFrom;     // "inferred" or the spec file
   KernelSetup Setup;
   std::vector<unsigned> Covers; // lines of the findings one case measures together, if several
-  bool LoopHarness = false; // LoopHarness.h: timed for its arithmetic, it moves no bytes
-                            // worth a GB/s figure
+  bool LoopHarness = false;     // LoopHarness.h: timed for its arithmetic, it moves no bytes
+                                // worth a GB/s figure
 };
 
 struct Skip {

@@ -65,6 +65,31 @@ const clang::DeclRefExpr *refTo(const clang::Expr *E, const clang::ValueDecl *D)
   return R && R->getDecl() == D ? R : nullptr;
 }
 
+// [Begin, End) of an index's text in the main file. An index written as a macro's argument
+// (CLBlast's `MultiplyAdd(ygm[id*y_inc + ...], ...)`) is spelled in the file and rewritten
+// there; one in a macro's own text is not.
+std::optional<std::pair<unsigned, unsigned>>
+indexSpan(const clang::ASTContext &Ctx, clang::SourceLocation First, clang::SourceLocation Last,
+          const std::string &Content, std::string &WhyNot) {
+  const clang::SourceManager &SM = Ctx.getSourceManager();
+  if (First.isMacroID() && Last.isMacroID() && SM.isMacroArgExpansion(First) &&
+      SM.isMacroArgExpansion(Last)) {
+    First = SM.getSpellingLoc(First);
+    Last = SM.getSpellingLoc(Last);
+  }
+  if (First.isMacroID() || Last.isMacroID() || SM.getFileID(First) != SM.getFileID(Last)) {
+    WhyNot = "the index is written in a macro";
+    return std::nullopt;
+  }
+  auto Begin = fileOffset(SM, First);
+  auto End = fileOffset(SM, clang::Lexer::getLocForEndOfToken(Last, 0, SM, Ctx.getLangOpts()));
+  if (!Begin || !End || *End <= *Begin || *End > Content.size()) {
+    WhyNot = "the index is not in the main file";
+    return std::nullopt;
+  }
+  return std::make_pair(*Begin, *End);
+}
+
 } // namespace
 
 std::optional<std::string> unitStrideWhatIf(const TUAnalysis &A, const KernelInfo &K,
@@ -145,28 +170,13 @@ std::optional<std::string> unitStrideWhatIf(const TUAnalysis &A, const KernelInf
     WhyNot = "the access reads part of an element; unit stride needs a layout change";
     return std::nullopt;
   }
-  // An index written as a macro's argument (CLBlast's `MultiplyAdd(ygm[id*y_inc + ...], ...)`)
-  // is spelled in the file and rewritten there; one in a macro's own text is not.
-  clang::SourceLocation IdxBegin = Idx->getBeginLoc(),
-                        IdxEnd = IdxEndOverride.isValid() ? IdxEndOverride : Idx->getEndLoc();
-  if (IdxBegin.isMacroID() && IdxEnd.isMacroID() && SM.isMacroArgExpansion(IdxBegin) &&
-      SM.isMacroArgExpansion(IdxEnd)) {
-    IdxBegin = SM.getSpellingLoc(IdxBegin);
-    IdxEnd = SM.getSpellingLoc(IdxEnd);
-  }
-  if (IdxBegin.isMacroID() || IdxEnd.isMacroID() ||
-      SM.getFileID(IdxBegin) != SM.getFileID(IdxEnd)) {
-    WhyNot = "the index is written in a macro";
+  auto Span =
+      indexSpan(A.context(), Idx->getBeginLoc(),
+                IdxEndOverride.isValid() ? IdxEndOverride : Idx->getEndLoc(), Content, WhyNot);
+  if (!Span)
     return std::nullopt;
-  }
-  auto Begin = fileOffset(SM, IdxBegin);
-  auto EndLoc = clang::Lexer::getLocForEndOfToken(IdxEnd, 0, SM, A.context().getLangOpts());
-  auto End = fileOffset(SM, EndLoc);
-  if (!Begin || !End || *End <= *Begin || *End > Content.size()) {
-    WhyNot = "the index is not in the main file";
-    return std::nullopt;
-  }
-  std::string Original = Content.substr(*Begin, *End - *Begin);
+  auto [Begin, End] = *Span;
+  std::string Original = Content.substr(Begin, End - Begin);
   std::string Lane[3] = {"(long)get_local_id(0)", "(long)get_local_id(1)", "(long)get_local_id(2)"};
   std::string NewIdx = "(long)(" + Original + ")";
   bool AnyLane = false;
@@ -192,23 +202,19 @@ std::optional<std::string> unitStrideWhatIf(const TUAnalysis &A, const KernelInf
   // The same element of the same buffer read or written elsewhere in the kernel (`t =
   // x[i*inc]; x[i*inc] = y[...]`, harris's three reads of ixx_in[idx]) moves with it: left
   // behind, it would be a second, still strided access where the kernel had one.
-  std::vector<std::pair<unsigned, unsigned>> Spans = {{*Begin, *End}};
+  std::vector<std::pair<unsigned, unsigned>> Spans = {{Begin, End}};
   for (const MemoryAccess &Other : Facts.accesses()) {
-    if (&Other == &Acc || Other.Base != Acc.Base || Other.Function != K.Decl)
-      continue;
     const auto *OtherASE =
         llvm::dyn_cast<clang::ArraySubscriptExpr>(Other.E->IgnoreParenImpCasts());
-    if (!OtherASE || !llvm::isa<clang::ArraySubscriptExpr>(E))
+    if (&Other == &Acc || Other.Base != Acc.Base || Other.Function != K.Decl || !OtherASE)
       continue;
-    const clang::Expr *OtherIdx = OtherASE->getIdx();
-    auto B = fileOffset(SM, OtherIdx->getBeginLoc());
-    auto En = fileOffset(SM, clang::Lexer::getLocForEndOfToken(SM.getFileLoc(OtherIdx->getEndLoc()),
-                                                               0, SM, A.context().getLangOpts()));
-    if (!B || !En || *En <= *B || *En > Content.size() ||
-        Content.compare(*B, *En - *B, Original) != 0)
-      continue;
-    if (std::none_of(Spans.begin(), Spans.end(), [&](const auto &S) { return S.first == *B; }))
-      Spans.push_back({*B, *En});
+    std::string Ignored;
+    auto OtherSpan = indexSpan(A.context(), OtherASE->getIdx()->getBeginLoc(),
+                               OtherASE->getIdx()->getEndLoc(), Content, Ignored);
+    if (OtherSpan &&
+        Content.compare(OtherSpan->first, OtherSpan->second - OtherSpan->first, Original) == 0 &&
+        std::find(Spans.begin(), Spans.end(), *OtherSpan) == Spans.end())
+      Spans.push_back(*OtherSpan);
   }
   std::sort(Spans.begin(), Spans.end(),
             [](const auto &X, const auto &Y) { return X.first > Y.first; });
