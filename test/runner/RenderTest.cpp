@@ -2,6 +2,7 @@
 
 #include "CaseText.h"
 #include "Format.h"
+#include "RenderFixtures.h"
 #include "XmlCheck.h"
 #include "cllint/Verify/Runner/ResultsJson.h"
 
@@ -12,70 +13,7 @@
 using namespace cllint::runner;
 using cllint::runner::test::checkWellFormed;
 using cllint::runner::test::countOf;
-
-namespace {
-
-Timing timing(std::uint64_t median, std::uint64_t spread) {
-  Timing t;
-  t.medianNs = median;
-  t.minNs = median - spread;
-  t.maxNs = median + spread;
-  t.q1Ns = median - spread / 4;
-  t.q3Ns = median + spread / 4;
-  return t;
-}
-
-CaseResult makeCase(const std::string &kernel, std::uint64_t before, std::uint64_t after,
-                    std::uint64_t spread) {
-  CaseResult c;
-  c.id = kernel + ".cl:14:memory-global-stride";
-  c.file = "kernels/" + kernel + ".cl";
-  c.line = 14;
-  c.rule = "memory-global-stride";
-  c.kernel = kernel;
-  c.bytesMoved = 8 * 1024 * 1024;
-  c.before = timing(before, spread);
-  c.after = timing(after, spread);
-  c.outputs = "identical";
-  deriveFigures(c);
-  return c;
-}
-
-Results sample() {
-  Results r;
-  r.device.platform = "NVIDIA CUDA";
-  r.device.name = "NVIDIA H200";
-  r.device.driver = "580.65";
-  r.device.version = "OpenCL 3.0 CUDA";
-  r.device.type = "GPU";
-  r.date = "2026-11-21T21:30:00Z";
-  r.runs = 20;
-  r.warmup = 3;
-  r.ceilingGbps = 2733.1;
-  r.ceilingBytes = 64 << 20;
-  r.command = "cllint-runner --report r.html plan";
-
-  r.cases.push_back(makeCase("transpose_naive", 49'000, 3'100, 200)); // a real speed-up
-  CaseResult whatIf = makeCase("strided<copy>", 32'000, 3'000, 100);
-  whatIf.variant = Variant::WhatIf;
-  whatIf.outputs = "not compared (what-if)";
-  r.cases.push_back(whatIf);
-  r.cases.push_back(makeCase("noisy", 10'000, 9'900, 2'000)); // 1% with 10% spread
-
-  CaseResult broken;
-  broken.id = "b.cl:3:x";
-  broken.kernel = "broken";
-  broken.rule = "x";
-  broken.line = 3;
-  broken.status = CaseStatus::Error;
-  broken.error = "after (after.cl): clBuildProgram: CL_BUILD_PROGRAM_FAILURE; build log:\n"
-                 "error: use of undeclared identifier 'a & b < c'";
-  broken.outputs = "not compared (error)";
-  r.cases.push_back(broken);
-  return r;
-}
-
-} // namespace
+using namespace cllint::runner::test;
 
 TEST(Derive, BandwidthAndSpeedup) {
   CaseResult c = makeCase("k", 4'000'000, 2'000'000, 1000);
@@ -299,17 +237,6 @@ Results wideResults() {
   return resultsFromJson(Json::parse(text.str()));
 }
 
-std::vector<std::string> linesOf(const std::string &text) {
-  std::vector<std::string> lines;
-  std::size_t start = 0;
-  while (start < text.size()) {
-    const std::size_t end = text.find('\n', start);
-    lines.push_back(text.substr(start, end - start));
-    start = end == std::string::npos ? text.size() : end + 1;
-  }
-  return lines;
-}
-
 // A case like gemv's what-if on an H200: 5.9x faster while it reads one stripe of the matrix.
 CaseResult fewerBytesCase() {
   CaseResult c = makeCase("gemv_rowmajor", 579'700, 97'810, 1000);
@@ -445,75 +372,4 @@ TEST(RenderJson, SkippedFindingsRoundTrip) {
   Json old = j;
   old.erase("skipped");
   EXPECT_TRUE(resultsFromJson(old).skipped.empty());
-}
-
-namespace {
-
-// Counts like those of blend on an NVIDIA H100: the double literal costs f64 work and
-// conversions.
-CompiledCode blendCode() {
-  CompiledCode code;
-  code.before.instructions = 27, code.before.f64 = 7, code.before.conversions = 6;
-  code.before.opcodes = {{"cvt.f64.f32", 3}, {"cvt.rn.f32.f64", 1}, {"fma.rn.f64", 1},
-                         {"mov.f64", 1},     {"sub.f64", 1},        {"ld.global.f32", 2}};
-  code.after.instructions = 23, code.after.conversions = 2;
-  code.after.opcodes = {{"fma.rn.f32", 1}, {"sub.f32", 1}, {"ld.global.f32", 2}};
-  return code;
-}
-
-} // namespace
-
-TEST(RenderTable, CompiledCodeLinePerCase) {
-  Results r = sample();
-  r.cases[0].rule = "arith-double-literal";
-  r.cases[0].code = blendCode();
-  const std::string t = renderTable(r);
-  EXPECT_NE(t.find("compiled code (instructions of each kernel's entry, before → after):\n"
-                   "  transpose_naive, line 14: PTX 27 → 23 instructions (f64 7 → 0, cvt 6 → 2, "
-                   "div/rem 0 → 0)\n"
-                   "      changed: cvt.f64.f32 3 → 0, cvt.rn.f32.f64 1 → 0, fma.rn.f64 1 → 0, "
-                   "mov.f64 1 → 0, sub.f64 1 → 0,\n"
-                   "        fma.rn.f32 0 → 1, sub.f32 0 → 1\n"),
-            std::string::npos)
-      << t;
-  for (const std::string &line : linesOf(t))
-    EXPECT_LE(displayWidth(line), 120u) << "'" << line << "'";
-  const std::string html = renderHtml(r);
-  EXPECT_EQ(checkWellFormed(html), "");
-  EXPECT_NE(html.find("<h2>Compiled code</h2>"), std::string::npos);
-  EXPECT_NE(html.find("<td class=\"num\">27 → 23</td><td class=\"num\">7 → 0</td>"),
-            std::string::npos);
-  EXPECT_NE(html.find("cvt.f64.f32&#160;3&#160;→&#160;0, "), std::string::npos);
-}
-
-TEST(RenderTable, UnreadableCodeIsSaidOnlyWhereArithmeticRulesAskedForIt) {
-  Results r = sample();
-  for (CaseResult &c : r.cases)
-    c.codeNote = "the program binary (61.4 KiB) is not PTX";
-  EXPECT_EQ(renderTable(r).find("compiled code"), std::string::npos);
-  EXPECT_EQ(renderHtml(r).find("Compiled code"), std::string::npos);
-  r.cases[2].rule = "arith-pow2-div-mod";
-  EXPECT_NE(renderTable(r).find("compiled code: not readable on this device (NVIDIA H200): the "
-                                "program binary (61.4 KiB) is not PTX"),
-            std::string::npos);
-  EXPECT_NE(renderHtml(r).find("not readable on this device (NVIDIA H200)"), std::string::npos);
-}
-
-TEST(RenderJson, CompiledCodeRoundTrips) {
-  Results r = sample();
-  r.cases[0].code = blendCode();
-  r.cases[1].codeNote = "the driver returns no program binary";
-  const Json j = Json::parse(renderJson(r));
-  const Json &code = j["cases"][0]["compiled_code"];
-  EXPECT_EQ(code["format"], "ptx");
-  EXPECT_EQ(code["before"]["instructions"], 27);
-  EXPECT_EQ(code["before"]["f64"], 7);
-  EXPECT_EQ(code["after"]["conversions"], 2);
-  EXPECT_EQ(code["before"]["opcodes"]["cvt.f64.f32"], 3);
-  EXPECT_EQ(j["cases"][1]["compiled_code_note"], "the driver returns no program binary");
-  EXPECT_FALSE(j["cases"][2].contains("compiled_code"));
-  const Results back = resultsFromJson(j);
-  ASSERT_TRUE(back.cases[0].code);
-  EXPECT_EQ(back.cases[0].code->before, r.cases[0].code->before);
-  EXPECT_EQ(renderJson(back), renderJson(r));
 }

@@ -194,21 +194,6 @@ int usageError(const std::string &Message) {
   return 2;
 }
 
-int listRules() {
-  for (const RuleInfo &R : allRules())
-    llvm::outs() << llvm::formatv("{0,-28} {1,-8} {2,-8} {3}\n", R.Id, R.Category,
-                                  severityName(R.DefaultSeverity), R.Summary);
-  return 0;
-}
-
-int explainRule(const std::string &Id) {
-  const RuleInfo *R = findRule(Id);
-  if (!R)
-    return usageError("unknown rule '" + Id + "'; run 'cllint --list-rules'");
-  llvm::outs() << R->Doc;
-  return 0;
-}
-
 } // namespace
 
 int runLint(int Argc, const char **Argv) {

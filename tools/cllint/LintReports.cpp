@@ -4,6 +4,7 @@
 
 #include "Analysis/TUAnalysis.h"
 #include "Driver/SettingsText.h"
+#include "Registry.h"
 #include "Support/InputFiles.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -120,6 +121,24 @@ int printDiffs(const std::string &Diffs, unsigned Fixes, unsigned Files, int Exi
   if (Exit == 0 && !Diffs.empty())
     return 1;
   return Exit;
+}
+
+int listRules() {
+  for (const RuleInfo &R : allRules())
+    llvm::outs() << llvm::formatv("{0,-28} {1,-8} {2,-8} {3}\n", R.Id, R.Category,
+                                  severityName(R.DefaultSeverity), R.Summary);
+  return 0;
+}
+
+int explainRule(const std::string &Id) {
+  const RuleInfo *R = findRule(Id);
+  if (!R) {
+    llvm::WithColor::error(llvm::errs(), "cllint")
+        << "unknown rule '" << Id << "'; run 'cllint --list-rules'\n";
+    return 2;
+  }
+  llvm::outs() << R->Doc;
+  return 0;
 }
 
 } // namespace cllint

@@ -25,6 +25,10 @@ int dumpLaunches(Linter &L, const HostRun &Hosts, const std::vector<std::string>
 
 // --dump-config FILE: the settings that apply to FILE, as YAML. Returns the exit code.
 int dumpConfig(const LintOptions &Options, const std::string &File);
+
+// --list-rules: one line per rule; --explain ID: the rule's doc (exit 2 for an unknown id).
+int listRules();
+int explainRule(const std::string &Id);
 // --diff: the diffs on stdout, "would apply N fix(es) in M file(s)" on stderr. Exit 1 when
 // something would change (unless Exit is already 2).
 int printDiffs(const std::string &Diffs, unsigned Fixes, unsigned Files, int Exit, bool Quiet);

@@ -80,6 +80,19 @@ std::string ratioTick(double ratio) {
   return text;
 }
 
+// A vertical grid line at X from above the first row to the axis, with its tick label.
+std::string gridLine(double x, double top, double plotBottom, const std::string &label) {
+  return "<line class=\"grid\" x1=\"" + num(x) + "\" y1=\"" + num(top - 6) + "\" x2=\"" + num(x) +
+         "\" y2=\"" + num(plotBottom) + "\"/><text class=\"axis\" x=\"" + num(x) + "\" y=\"" +
+         num(plotBottom + 16) + "\" text-anchor=\"middle\">" + label + "</text>\n";
+}
+
+// The axis's title, centred under the plot.
+std::string axisTitle(double y, const std::string &title) {
+  return "<text class=\"axis\" x=\"" + num(LabelWidth + PlotWidth / 2) + "\" y=\"" + num(y) +
+         "\" text-anchor=\"middle\">" + title + "</text>\n";
+}
+
 } // namespace
 
 std::string speedupChart(const Results &r) {
@@ -126,14 +139,9 @@ std::string speedupChart(const Results &r) {
     }
 
   for (double v = lo; v <= hi * 1.001; v *= 2) {
-    svg += "<line class=\"grid\" x1=\"" + num(x(v)) + "\" y1=\"" + num(top - 6) + "\" x2=\"" +
-           num(x(v)) + "\" y2=\"" + num(plotBottom) + "\"/><text class=\"axis\" x=\"" + num(x(v)) +
-           "\" y=\"" + num(plotBottom + 16) + "\" text-anchor=\"middle\">" + ratioTick(v) +
-           "</text>\n";
+    svg += gridLine(x(v), top, plotBottom, ratioTick(v));
   }
-  svg += "<text class=\"axis\" x=\"" + num(LabelWidth + PlotWidth / 2) + "\" y=\"" +
-         num(plotBottom + 34) +
-         "\" text-anchor=\"middle\">speed-up (before / after median time, log scale)</text>\n";
+  svg += axisTitle(plotBottom + 34, "speed-up (before / after median time, log scale)");
 
   for (std::size_t i = 0; i < r.cases.size(); ++i) {
     const CaseResult &c = r.cases[i];
@@ -191,14 +199,9 @@ std::string bandwidthChart(const Results &r) {
   svg += legendItem(8, "before", "before") + legendItem(88, "after", "after");
 
   for (double v = 0; v <= axisMax + step / 2; v += step) {
-    svg += "<line class=\"grid\" x1=\"" + num(x(v)) + "\" y1=\"" + num(top - 6) + "\" x2=\"" +
-           num(x(v)) + "\" y2=\"" + num(plotBottom) + "\"/>";
-    svg += "<text class=\"axis\" x=\"" + num(x(v)) + "\" y=\"" + num(plotBottom + 16) +
-           "\" text-anchor=\"middle\">" + tick(v, step) + "</text>\n";
+    svg += gridLine(x(v), top, plotBottom, tick(v, step));
   }
-  svg += "<text class=\"axis\" x=\"" + num(LabelWidth + PlotWidth / 2) + "\" y=\"" +
-         num(plotBottom + 32) +
-         "\" text-anchor=\"middle\">GB/s (bytes moved / median kernel time)</text>\n";
+  svg += axisTitle(plotBottom + 32, "GB/s (bytes moved / median kernel time)");
 
   for (std::size_t i = 0; i < r.cases.size(); ++i) {
     const CaseResult &c = r.cases[i];
