@@ -58,6 +58,20 @@ FindingBuilder &FindingBuilder::shape(const analysis::WorkGroupShape &S) {
   return *this;
 }
 
+FindingBuilder &FindingBuilder::impact(const std::optional<analysis::ImpactEstimate> &E) {
+  if (!E)
+    return *this;
+  Impact I;
+  I.Kernel = E->Kernel;
+  I.Share = E->Share;
+  I.Resource = E->Resource;
+  I.ResourceShare = E->ResourceShare;
+  I.PerItem = E->PerItem;
+  I.Assumptions = E->Assumptions;
+  F.Weight = std::move(I);
+  return *this;
+}
+
 FindingBuilder &FindingBuilder::cost(std::string Metric, double Value, std::string Summary) {
   Cost C;
   C.Profile = ProfileName;

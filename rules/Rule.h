@@ -32,6 +32,8 @@ public:
     F.GroupKey = std::move(Key);
     return *this;
   }
+  // What the finding costs its kernel (TUAnalysis::impact); severity follows it.
+  FindingBuilder &impact(const std::optional<analysis::ImpactEstimate> &E);
   // Records, with the cost, the work-group shape the verdict was computed for.
   FindingBuilder &shape(const analysis::WorkGroupShape &S);
 

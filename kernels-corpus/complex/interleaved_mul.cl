@@ -1,4 +1,5 @@
-// RUN: not %cllint %s | %check-findings
+// RUN: %cllint %s > %t.default && test ! -s %t.default
+// RUN: %cllint --all %s | %check-findings
 //
 // Element-wise product of two complex vectors stored interleaved
 // (re, im, re, im, ...), one *float* per work-item. Even work-items
@@ -14,7 +15,7 @@ __kernel void complex_mul_interleaved(__global const float *a,
 {
     const size_t i = get_global_id(0);
     if (i % 2 == 0)
-// CHECK: interleaved_mul.cl:[[@LINE-1]]:9: warning: {{.*}} [control-warp-divergence]
+// CHECK: interleaved_mul.cl:[[@LINE-1]]:9: note: {{.*}} [control-warp-divergence]
         c[i] = a[i] * b[i] - a[i + 1] * b[i + 1];
     else
         c[i] = a[i - 1] * b[i] + a[i] * b[i - 1];

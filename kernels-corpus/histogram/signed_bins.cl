@@ -1,4 +1,4 @@
-// RUN: not %cllint %s | %check-findings
+// RUN: %cllint %s | %check-findings
 //
 // Level histogram of 16-bit PCM audio: 256 bins over the signed range
 // [-32768, 32767]. The bin is sample / 256 + 128. sample is a signed
@@ -21,7 +21,7 @@ void pcm_level_histogram(__global const short *samples,
 
     const int sample = samples[get_global_id(0)];
     const int bin = sample / 256 + 128;
-// CHECK: signed_bins.cl:[[@LINE-1]]:28: warning: {{.*}} [arith-pow2-div-mod]
+// CHECK: signed_bins.cl:[[@LINE-1]]:28: note: {{.*}} [arith-pow2-div-mod]
     atomic_inc(&bins[bin]);
     barrier(CLK_LOCAL_MEM_FENCE);
 

@@ -24,8 +24,8 @@ __kernel void nw_diagonal(__global int *score, __global const int *ref, const in
     int best = 0;
     for (int k = 0; k < 16; ++k)
         best = max(best, tile[tx][k]);
-// CHECK: tiles.cl:[[@LINE-1]]:26: warning: __local load of 'tile' has a 8-way bank conflict: {{.*}} [memory-local-bank-conflict]
-// AMD: tiles.cl:[[@LINE-2]]:26: warning: __local load of 'tile' has a 8-way bank conflict: {{.*}} [memory-local-bank-conflict]
+// CHECK: tiles.cl:[[@LINE-1]]:26: warning: {{([^:]*: )?}}__local load of 'tile' has a 8-way bank conflict: {{.*}} [memory-local-bank-conflict]
+// AMD: tiles.cl:[[@LINE-2]]:26: warning: {{([^:]*: )?}}__local load of 'tile' has a 8-way bank conflict: {{.*}} [memory-local-bank-conflict]
     score[get_group_id(0) * 16 + tx] = best;
 }
 
@@ -49,8 +49,8 @@ __kernel void tile_transpose(__global const float *in, __global float *out, cons
     tile[ly][lx] = in[get_global_id(1) * w + get_global_id(0)];
     barrier(CLK_LOCAL_MEM_FENCE);
     out[(get_group_id(0) * 16 + ly) * w + get_group_id(1) * 16 + lx] = tile[lx][ly];
-// CHECK: tiles.cl:[[@LINE-1]]:72: warning: __local load of 'tile' has a 8-way bank conflict: {{.*}} pad the innermost dimension by 2 elements ([16][18]){{.*}} [memory-local-bank-conflict]
-// AMD: tiles.cl:[[@LINE-2]]:72: warning: __local load of 'tile' has a {{[0-9]+}}-way bank conflict: {{.*}} [memory-local-bank-conflict]
+// CHECK: tiles.cl:[[@LINE-1]]:72: note: {{([^:]*: )?}}__local load of 'tile' has a 8-way bank conflict: {{.*}} pad the innermost dimension by 2 elements ([16][18]){{.*}} [memory-local-bank-conflict]
+// AMD: tiles.cl:[[@LINE-2]]:72: note: {{([^:]*: )?}}__local load of 'tile' has a {{[0-9]+}}-way bank conflict: {{.*}} [memory-local-bank-conflict]
 }
 
 // CHECK: launch_host.c:16:3: warning: local size 16x1x1 for kernel 'nw_diagonal' gives 16 work-items, not a multiple of the warp width 32: {{.*}} [launch-work-group-size]

@@ -1,4 +1,5 @@
-// RUN: not %cllint %s | %check-findings
+// RUN: %cllint %s > %t.default && test ! -s %t.default
+// RUN: %cllint --all %s | %check-findings
 //
 // Sum reduction, first textbook version: interleaved addressing.
 // Each work-group reduces 256 floats to one partial sum in out[group].
@@ -23,7 +24,7 @@ void reduce_interleaved(__global const float *in,
 
     for (uint s = 1; s < GROUP_SIZE; s *= 2) {
         if (lid % (2 * s) == 0)
-// CHECK: interleaved.cl:[[@LINE-1]]:13: warning: {{.*}} [control-warp-divergence]
+// CHECK: interleaved.cl:[[@LINE-1]]:13: note: {{.*}} [control-warp-divergence]
             sdata[lid] += sdata[lid + s];
         barrier(CLK_LOCAL_MEM_FENCE);
     }

@@ -28,6 +28,6 @@ __kernel void sgemm_naive(const int M, const int N, const int K,
 // CHECK: naive.cl:[[@LINE-1]]:16: warning: {{.*}} [memory-global-stride]
 
     C[row * N + col] = alpha * acc + beta * C[row * N + col];
-// CHECK: naive.cl:[[@LINE-1]]:5: warning: {{.*}} [memory-global-stride]
-// CHECK: naive.cl:[[@LINE-2]]:45: warning: {{.*}} [memory-global-stride]
+// CHECK: naive.cl:[[@LINE-1]]:5: note: {{.*}} [memory-global-stride]
+// CHECK: naive.cl:[[@LINE-2]]:45: note: {{.*}} [memory-global-stride]
 }

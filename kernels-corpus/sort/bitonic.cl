@@ -1,4 +1,5 @@
-// RUN: not %cllint %s | %check-findings
+// RUN: %cllint %s > %t.default && test ! -s %t.default
+// RUN: %cllint --all %s | %check-findings
 //
 // Bitonic sort of 256 keys per work-group in local memory (ascending),
 // the straightforward form: every work-item owns one key, and at each
@@ -28,11 +29,11 @@ void bitonic_sort_local(__global uint *keys)
         for (uint j = k >> 1; j > 0; j >>= 1) {
             const uint partner = lid ^ j;
             if (partner > lid) {
-// CHECK: bitonic.cl:[[@LINE-1]]:17: warning: {{.*}} [control-warp-divergence]
+// CHECK: bitonic.cl:[[@LINE-1]]:17: note: {{.*}} [control-warp-divergence]
                 const uint a = s[lid];
                 const uint b = s[partner];
                 if ((lid & k) == 0) {
-// CHECK: bitonic.cl:[[@LINE-1]]:21: warning: {{.*}} [control-warp-divergence]
+// CHECK: bitonic.cl:[[@LINE-1]]:21: note: {{.*}} [control-warp-divergence]
                     if (a > b) {            // ascending run
                         s[lid] = b;
                         s[partner] = a;

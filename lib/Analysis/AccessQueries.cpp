@@ -228,6 +228,20 @@ std::vector<SiblingGroup> siblingGroups(const KernelFacts &F,
   return Groups;
 }
 
+WarpTraffic warpTraffic(const std::vector<int64_t> &Addrs, int64_t Bytes, int64_t Unit) {
+  std::set<int64_t> Units, UsefulBytes;
+  for (int64_t A : Addrs)
+    for (int64_t B = A; B < A + Bytes; ++B) {
+      UsefulBytes.insert(B);
+      Units.insert(B >= 0 ? B / Unit : -((-B + Unit - 1) / Unit));
+    }
+  WarpTraffic T;
+  T.Touched = static_cast<int64_t>(Units.size());
+  T.Useful = static_cast<int64_t>(UsefulBytes.size());
+  T.Minimum = (T.Useful + Unit - 1) / Unit;
+  return T;
+}
+
 std::optional<WarpTraffic> groupTraffic(const KernelFacts &F, const SiblingGroup &G,
                                         const std::array<unsigned, 3> &Shape, unsigned WarpSize,
                                         int64_t Unit) {

@@ -71,6 +71,9 @@ std::vector<SiblingGroup> siblingGroups(const KernelFacts &F,
 struct WarpTraffic {
   int64_t Touched = 0, Useful = 0, Minimum = 0;
 };
+// Transactions of Unit bytes one warp needs for these per-lane byte addresses, each lane
+// moving Bytes bytes.
+WarpTraffic warpTraffic(const std::vector<int64_t> &Addrs, int64_t Bytes, int64_t Unit);
 // The byte offsets an access takes over the iterations of the counted loops whose counters
 // move it (`for (i = 0; i < 5; i++) ... s[gid].w[i]`: 0, 4, ..., 16), relative to the
 // iteration where every counter is 0; {0} when no counted loop moves it.

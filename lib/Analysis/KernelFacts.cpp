@@ -22,6 +22,53 @@ public:
   bool VisitSwitchStmt(SwitchStmt *S) { return cond(S->getCond(), S); }
   bool VisitConditionalOperator(ConditionalOperator *S) { return cond(S->getCond(), S); }
 
+  // Every node's own instructions, counted in the flow node it runs in.
+  bool VisitStmt(Stmt *S) {
+    F.Nodes[F.CurrentNode].Work += opCost(S, B.context());
+    return true;
+  }
+
+  // Loops and branch arms open flow nodes; the children are walked inside them.
+  bool TraverseForStmt(ForStmt *S) {
+    if (S->getInit())
+      TraverseStmt(S->getInit());
+    return inNode(FlowNode::Loop, S, S, -1, [&] {
+      WalkUpFromForStmt(S);
+      TraverseStmt(S->getConditionVariableDeclStmt());
+      TraverseStmt(S->getCond());
+      TraverseStmt(S->getInc());
+      TraverseStmt(S->getBody());
+    });
+  }
+  bool TraverseWhileStmt(WhileStmt *S) {
+    return inNode(FlowNode::Loop, S, S, -1, [&] {
+      WalkUpFromWhileStmt(S);
+      TraverseStmt(S->getConditionVariableDeclStmt());
+      TraverseStmt(S->getCond());
+      TraverseStmt(S->getBody());
+    });
+  }
+  bool TraverseDoStmt(DoStmt *S) {
+    return inNode(FlowNode::Loop, S, S, -1, [&] {
+      WalkUpFromDoStmt(S);
+      TraverseStmt(S->getBody());
+      TraverseStmt(S->getCond());
+    });
+  }
+  bool TraverseIfStmt(IfStmt *S) {
+    size_t Before = F.Conditions.size();
+    WalkUpFromIfStmt(S);
+    int C = F.Conditions.size() > Before ? int(F.Conditions.size() - 1) : -1;
+    TraverseStmt(S->getInit());
+    TraverseStmt(S->getConditionVariableDeclStmt());
+    TraverseStmt(S->getCond());
+    if (S->getThen())
+      inNode(FlowNode::Then, S, S->getThen(), C, [&] { TraverseStmt(S->getThen()); });
+    if (S->getElse())
+      inNode(FlowNode::Else, S, S->getElse(), C, [&] { TraverseStmt(S->getElse()); });
+    return true;
+  }
+
   bool VisitImplicitCastExpr(ImplicitCastExpr *C) {
     if (C->getCastKind() == CK_LValueToRValue)
       access(C->getSubExpr(), true, false);
@@ -40,6 +87,7 @@ public:
       D.Context = &I;
       D.Dividend = B.value(Op->getLHS(), I);
       D.Divisor = B.value(Op->getRHS(), I);
+      D.Node = F.CurrentNode;
       F.Divisions.push_back(std::move(D));
     }
     return true;
@@ -55,6 +103,7 @@ public:
     if (const FunctionDecl *Callee = calleeWithBody(Call)) {
       if (I.Depth < 8 && B.instanceCount() < 512) {
         Instance &Sub = B.enter(Call, Callee, I);
+        F.ScopeNodes[Callee->getBody()].push_back(F.CurrentNode);
         KernelWalker(F, Sub).TraverseStmt(Callee->getBody());
       }
       return true;
@@ -106,6 +155,24 @@ private:
   Instance &I;
   ValueBuilder &B;
 
+  // Walks Body inside a new node of kind K under the current one; Scope is the statement
+  // whose code runs there (nodesOf looks it up).
+  template <typename Walk>
+  bool inNode(FlowNode::Kind K, const Stmt *Owner, const Stmt *Scope, int Condition, Walk Body) {
+    FlowNode N;
+    N.K = K;
+    N.Parent = int(F.CurrentNode);
+    N.Owner = Owner;
+    N.Condition = Condition;
+    F.Nodes.push_back(N);
+    unsigned Saved = F.CurrentNode;
+    F.CurrentNode = unsigned(F.Nodes.size() - 1);
+    F.ScopeNodes[Scope].push_back(F.CurrentNode);
+    Body();
+    F.CurrentNode = Saved;
+    return true;
+  }
+
   bool cond(Expr *C, Stmt *Owner) {
     if (!C)
       return true;
@@ -115,6 +182,10 @@ private:
     BC.Function = I.Function;
     BC.Value = B.value(C, I);
     BC.Select = compilesToSelect(Owner);
+    BC.Context = &I;
+    BC.Node = F.CurrentNode;
+    if (F.Nodes[F.CurrentNode].K == FlowNode::Loop && F.Nodes[F.CurrentNode].Owner == Owner)
+      F.Nodes[F.CurrentNode].Condition = int(F.Conditions.size());
     if (const auto *Sw = dyn_cast<SwitchStmt>(Owner))
       BC.Value = switchPaths(Sw, BC.Value);
     if (const auto *Op = dyn_cast<BinaryOperator>(C->IgnoreParens()); Op && Op->isLogicalOp())
@@ -243,6 +314,7 @@ private:
 
   void finish(MemoryAccess &A) {
     A.Bytes = linearize(A.ByteOffset);
+    A.Node = F.CurrentNode;
     QualType T = A.Base->getType();
     QualType Held = T->isPointerType() ? T->getPointeeType()
                     : T->isArrayType() ? QualType(T->getArrayElementTypeNoTypeQual(), 0)
@@ -257,7 +329,20 @@ KernelFacts::KernelFacts(ASTContext &Ctx, const KernelInfo &K,
                          std::map<std::string, int64_t> KnownArgs)
     : K(K), Builder(std::make_unique<ValueBuilder>(Ctx, std::move(KnownArgs))) {
   Instance &Root = Builder->root(K.Decl);
+  Nodes.emplace_back();
+  ScopeNodes[K.Decl->getBody()].push_back(0);
   KernelWalker(*this, Root).TraverseStmt(K.Decl->getBody());
+}
+
+std::vector<unsigned> KernelFacts::nodesOf(const clang::FunctionDecl *Fn,
+                                           const clang::Stmt *S) const {
+  for (const clang::Stmt *At = S; At; At = parentIn(Fn, At))
+    if (auto It = ScopeNodes.find(At); It != ScopeNodes.end())
+      return It->second;
+  if (Fn && Fn->getBody())
+    if (auto It = ScopeNodes.find(Fn->getBody()); It != ScopeNodes.end())
+      return It->second;
+  return {};
 }
 
 VExpr KernelFacts::valueIn(Instance &Context, const Expr *E) const {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "Analysis/IndexForm.h"
+#include "Analysis/OpCost.h"
 #include "Analysis/ValueBuilder.h"
 
 #include "clang/AST/ASTContext.h"
@@ -39,6 +40,7 @@ struct MemoryAccess {
   // Size of the record the base points to or holds (`Row *rows`: sizeof(Row)), 0 for scalars,
   // vectors and arrays of them: what an array-of-structs access fetches around its field.
   int64_t RecordBytes = 0;
+  unsigned Node = 0; // the FlowNode it runs in
 };
 
 struct BranchCondition {
@@ -53,6 +55,8 @@ struct BranchCondition {
   // The operands of a `&&` / `||` chain in evaluation order (each a short-circuit branch of
   // its own); empty for other conditions.
   std::vector<std::pair<const clang::Expr *, VExpr>> Parts;
+  Instance *Context = nullptr;
+  unsigned Node = 0; // the FlowNode it is evaluated in (a loop's condition: the loop's node)
 };
 
 struct Division {
@@ -60,6 +64,19 @@ struct Division {
   const clang::FunctionDecl *Function = nullptr;
   Instance *Context = nullptr;
   VExpr Dividend, Divisor;
+  unsigned Node = 0;
+};
+
+// Where code runs in a kernel's control flow: a tree of the loops and branch arms around it,
+// one node per loop or arm per call chain (a helper's code sits under its call's node). How
+// often each node runs is asked of ExecutionWeights, under a work-group shape.
+struct FlowNode {
+  enum Kind { Root, Loop, Then, Else };
+  Kind K = Root;
+  int Parent = -1;
+  const clang::Stmt *Owner = nullptr; // the loop or the if
+  int Condition = -1;                 // index into conditions(); -1: none (`for (;;)`)
+  OpCounts Work;                      // what the code directly in this node computes per run
 };
 
 class KernelFacts {
@@ -71,6 +88,10 @@ public:
   const std::vector<MemoryAccess> &accesses() const { return Accesses; }
   const std::vector<BranchCondition> &conditions() const { return Conditions; }
   const std::vector<Division> &divisions() const { return Divisions; }
+  const std::vector<FlowNode> &nodes() const { return Nodes; }
+  // The nodes S runs in, one per call chain that reaches Fn (empty when the kernel never
+  // reaches it).
+  std::vector<unsigned> nodesOf(const clang::FunctionDecl *Fn, const clang::Stmt *S) const;
   // Values of other expressions of the same function in an access's context (for notes).
   VExpr valueIn(Instance &Context, const clang::Expr *E) const;
   // The expression the one definition reaching Use assigns, if only one reaches it.
@@ -87,6 +108,10 @@ private:
   std::vector<MemoryAccess> Accesses;
   std::vector<BranchCondition> Conditions;
   std::vector<Division> Divisions;
+  std::vector<FlowNode> Nodes;
+  unsigned CurrentNode = 0; // while walking
+  // Loop statements, branch arms and function bodies, with the nodes they open or run in.
+  std::map<const clang::Stmt *, std::vector<unsigned>> ScopeNodes;
   mutable std::map<const clang::FunctionDecl *, std::unique_ptr<clang::ParentMap>> Parents;
   friend class KernelWalker;
 };

@@ -303,6 +303,39 @@ std::vector<const KernelFacts *> TUAnalysis::factsReaching(const clang::Function
   return Out;
 }
 
+const KernelCost &TUAnalysis::cost(const KernelInfo &K) const {
+  auto &Slot = Costs[&K];
+  if (!Slot)
+    Slot = std::make_unique<KernelCost>(facts(K), workGroupShape(K).Size, Profile);
+  return *Slot;
+}
+
+std::optional<ImpactEstimate> TUAnalysis::impact(const clang::FunctionDecl *Fn,
+                                                 const clang::Stmt *S, const Excess &PerRun) const {
+  std::optional<ImpactEstimate> Best;
+  for (const KernelInfo *K : Kernels.kernelsReaching(Fn)) {
+    const KernelCost &C = cost(*K);
+    NodeWeight W = C.weights().at(Fn, S);
+    if (W.PerWarp <= 0 && W.PerItem <= 0 && facts(*K).nodesOf(Fn, S).empty())
+      continue;
+    ImpactEstimate E = C.impact(W, PerRun);
+    if (!Best || E.Share > Best->Share)
+      Best = std::move(E);
+  }
+  return Best;
+}
+
+std::optional<ImpactEstimate> TUAnalysis::idleLanes(const clang::FunctionDecl *Fn,
+                                                    const clang::Stmt *Owner) const {
+  std::optional<ImpactEstimate> Best;
+  for (const KernelInfo *K : Kernels.kernelsReaching(Fn)) {
+    std::optional<ImpactEstimate> E = cost(*K).idleLanes(Owner);
+    if (E && (!Best || E->Share > Best->Share))
+      Best = std::move(E);
+  }
+  return Best;
+}
+
 void TUAnalysis::forEachAccess(std::initializer_list<clang::LangAS> Spaces,
                                const AccessVisitor &Visit) const {
   std::set<const clang::Expr *> Reported;

@@ -1,6 +1,7 @@
 // The analysis of one translation unit, computed once and shared by every rule.
 #pragma once
 
+#include "Analysis/KernelCost.h"
 #include "Analysis/KernelFacts.h"
 #include "Analysis/KernelModel.h"
 #include "Analysis/LaunchTable.h"
@@ -63,6 +64,16 @@ public:
   // Facts of every kernel that reaches FD (FD's own code analysed in each kernel's context).
   std::vector<const KernelFacts *> factsReaching(const clang::FunctionDecl *FD) const;
 
+  // K's estimated time and its parts under its first shape; computed on first use.
+  const KernelCost &cost(const KernelInfo &K) const;
+  // What PerRun, added each time S (in Fn) runs, costs the kernel that reaches Fn and pays
+  // most for it. nullopt when no kernel reaches S.
+  std::optional<ImpactEstimate> impact(const clang::FunctionDecl *Fn, const clang::Stmt *S,
+                                       const Excess &PerRun) const;
+  // What the idle lanes of the branch or loop Owner (in Fn) cost, as for impact().
+  std::optional<ImpactEstimate> idleLanes(const clang::FunctionDecl *Fn,
+                                          const clang::Stmt *Owner) const;
+
   // Every access in one of Spaces, in each kernel that reaches it, with that kernel's facts and
   // shape. Once Visit returns true (it reported) the access expression is not visited again, so
   // a helper's access reached from several kernels gives one finding.
@@ -82,6 +93,7 @@ private:
   const std::vector<ConfiguredKernel> *Configured;
   KernelModel Kernels;
   mutable std::map<const KernelInfo *, std::unique_ptr<KernelFacts>> Facts;
+  mutable std::map<const KernelInfo *, std::unique_ptr<KernelCost>> Costs;
 };
 
 } // namespace cllint::analysis

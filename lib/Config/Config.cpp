@@ -2,6 +2,7 @@
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Regex.h"
@@ -51,6 +52,19 @@ unsigned positive(const YAML::Node &N, const char *What, unsigned long long Max 
     fail(N, std::string(What) + " must be at most " + std::to_string(Max) + ", got '" + N.Scalar() +
                 "'");
   return static_cast<unsigned>(V);
+}
+
+// A number in [Min, Max] ("5", "0.5", "5%").
+double number(const YAML::Node &N, const char *What, double Min, double Max) {
+  if (!N.IsScalar())
+    fail(N, std::string(What) + " must be a number");
+  llvm::StringRef Text = llvm::StringRef(N.Scalar()).trim();
+  Text.consume_back("%");
+  double V = 0;
+  if (Text.getAsDouble(V) || !(V >= Min && V <= Max))
+    fail(N, std::string(What) + " must be a number from " + llvm::formatv("{0}", Min).str() +
+                " to " + llvm::formatv("{0}", Max).str() + ", got '" + N.Scalar() + "'");
+  return V;
 }
 
 std::vector<std::string> stringList(const YAML::Node &N, const char *What) {
@@ -106,7 +120,8 @@ void readFlags(const YAML::Node &Map, CompileFlags &Flags) {
 DeviceProfile profile(const std::string &Name, const YAML::Node &N) {
   expectKeys(N,
              {"base", "description", "warp", "banks", "bank-width", "sector", "cache-line",
-              "local-memory", "work-group"},
+              "local-memory", "work-group", "memory-bytes-per-cycle", "issue-per-cycle",
+              "fp64-per-cycle", "convert-per-cycle", "special-per-cycle", "local-per-cycle"},
              "a profile");
   DeviceProfile P = nvidiaProfile();
   if (const YAML::Node Base = N["base"]) {
@@ -134,6 +149,17 @@ DeviceProfile profile(const std::string &Name, const YAML::Node &N) {
     P.LocalMemBytes = positive(N["local-memory"], "local-memory");
   if (N["work-group"])
     P.DefaultWorkGroup = workGroup(N["work-group"]);
+  // The rates of the cost estimate (docs/cost-model.md).
+  const std::pair<const char *, double DeviceProfile::*> Rates[] = {
+      {"memory-bytes-per-cycle", &DeviceProfile::MemoryBytesPerCycle},
+      {"issue-per-cycle", &DeviceProfile::IssuePerCycle},
+      {"fp64-per-cycle", &DeviceProfile::Fp64PerCycle},
+      {"convert-per-cycle", &DeviceProfile::ConvertPerCycle},
+      {"special-per-cycle", &DeviceProfile::SpecialPerCycle},
+      {"local-per-cycle", &DeviceProfile::LocalPerCycle}};
+  for (const auto &[Key, Field] : Rates)
+    if (N[Key])
+      P.*Field = number(N[Key], Key, 0.001, 1e6);
   return P;
 }
 
@@ -150,7 +176,8 @@ void parseRoot(const YAML::Node &Root, ConfigFile &Out) {
     return; // an empty file is a valid, empty config
   expectKeys(Root,
              {"rules", "severity", "profile", "profiles", "std", "flags", "work-group", "fail-on",
-              "paths", "verify", "kernels", "host", "exclude", "header-filter"},
+              "paths", "verify", "kernels", "host", "exclude", "header-filter", "min-impact",
+              "impact-floor"},
              "the config");
   auto mention = [&](const std::string &Patterns, const YAML::Mark &M) {
     llvm::SmallVector<llvm::StringRef, 8> Parts;
@@ -201,6 +228,10 @@ void parseRoot(const YAML::Node &Root, ConfigFile &Out) {
     Out.WorkGroup = workGroup(W);
   if (const YAML::Node F = Root["fail-on"])
     Out.FailOn = severity(F);
+  if (const YAML::Node M = Root["min-impact"])
+    Out.MinImpact = number(M, "min-impact", 0, 100) / 100;
+  if (const YAML::Node M = Root["impact-floor"])
+    Out.ImpactFloor = number(M, "impact-floor", 0, 100) / 100;
   if (const YAML::Node Paths = Root["paths"]) {
     if (!Paths.IsSequence())
       fail(Paths, "paths must be a list of {glob, std, flags, work-group, rules, severity} "

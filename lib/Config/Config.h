@@ -39,6 +39,9 @@ struct ConfigFile {
   std::vector<FlagsForGlob> PerPath;
   std::optional<std::array<unsigned, 3>> WorkGroup;
   std::optional<Severity> FailOn;
+  // min-impact: a performance finding is a warning from this share of its kernel's estimated
+  // time (0..1), a note below it; impact-floor: below this it is not reported.
+  std::optional<double> MinImpact, ImpactFloor;
   YAML::Node Verify; // the verify: section, read by cllint verify
   // kernels: per kernel name (or glob) launch settings, in file order (the first match wins).
   std::vector<analysis::ConfiguredKernel> Kernels;

@@ -18,6 +18,15 @@ struct DeviceProfile {
   unsigned SectorBytes = 32;     // smallest global-memory transaction
   unsigned CacheLineBytes = 128; // cache line
   unsigned LocalMemBytes = 49152;
+  // Throughput per compute unit (SM, CU) per clock, for the kernel cost estimate: memory bytes,
+  // and warp instructions of each class (a warp's fp64 op, a float<->double conversion, a
+  // special-function op, a __local access without conflict).
+  double MemoryBytesPerCycle = 11.6;
+  double IssuePerCycle = 4;
+  double Fp64PerCycle = 2;
+  double ConvertPerCycle = 0.5;
+  double SpecialPerCycle = 0.5;
+  double LocalPerCycle = 1;
   // Work-group shape assumed when neither the kernel nor the config says.
   std::array<unsigned, 3> DefaultWorkGroup = {256, 1, 1};
 };

@@ -62,6 +62,24 @@ struct Cost {
   bool WorkGroupAssumed = false;
 };
 
+// What a finding costs its kernel (docs/cost-model.md): the share of the kernel's estimated
+// time the problem adds, the resource it adds to, how often its code runs, and the assumed
+// values that rests on. Severity follows Share.
+struct Impact {
+  std::string Kernel;
+  double Share = 0; // 0..1
+  std::string Resource;
+  double ResourceShare = 0;
+  double PerItem = 0; // runs of the code per work-item
+  std::vector<std::string> Assumptions;
+};
+
+// "~38% of kernel 'gemm' (1024 runs per work-item; assumes the 'k' loop runs 32 times)": the
+// clause a message with an impact leads with.
+std::string impactClause(const Impact &I);
+// The message without its impact clause (what grouping and fingerprints compare).
+std::string mechanismText(const struct Finding &F);
+
 struct Finding {
   std::string RuleId;
   Severity Level = Severity::Warning;
@@ -70,6 +88,7 @@ struct Finding {
   std::vector<Note> Notes;
   std::vector<Fix> Fixes;
   std::optional<Cost> Price;
+  std::optional<Impact> Weight;
   // The text of the source line at Where, kept so fingerprints survive line shifts.
   std::string LineText;
   // Findings of one file with the same non-empty key and message have one cause (one array,
@@ -87,6 +106,8 @@ struct FileResult {
   // cllint itself failed on this file (a crash, a time limit): the run exits 2.
   std::vector<std::string> InternalErrors;
   unsigned SuppressedCount = 0;
+  // Performance findings under the impact floor (shown with --all).
+  unsigned HiddenCount = 0;
   unsigned BaselinedCount = 0;
   // Files the parse read besides this one (headers, -include preludes), for the result cache.
   std::vector<std::string> Dependencies;

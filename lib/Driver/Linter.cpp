@@ -110,6 +110,8 @@ bool Linter::settingsFor(const std::string &Path, FileSettings &Out, std::string
           Out.SeverityOverrides[Rule] = Level;
       }
     Out.FailOn = Config->FailOn;
+    Out.MinImpact = Config->MinImpact.value_or(Out.MinImpact);
+    Out.ImpactFloor = Config->ImpactFloor.value_or(Out.ImpactFloor);
     Out.Kernels = Config->Kernels;
     for (const DeviceProfile &P : Config->CustomProfiles)
       Profiles.add(P);
@@ -119,6 +121,10 @@ bool Linter::settingsFor(const std::string &Path, FileSettings &Out, std::string
     Out.Rules.appendPattern(P);
   if (Options.WorkGroup)
     Out.WorkGroup = Options.WorkGroup;
+  Out.MinImpact = Options.MinImpact.value_or(Out.MinImpact);
+  Out.ImpactFloor = Options.ImpactFloor.value_or(Out.ImpactFloor);
+  if (Options.AllFindings)
+    Out.ImpactFloor = 0;
   std::string ProfileName = Options.Profile
                                 ? *Options.Profile
                                 : (Config && Config->Profile ? *Config->Profile : "nvidia");
@@ -130,6 +136,44 @@ bool Linter::settingsFor(const std::string &Path, FileSettings &Out, std::string
     return false;
   }
   Out.Profile = *P;
+  return true;
+}
+
+// One cause at several sites (one group key and message): its impact is what the sites add
+// together, and every site carries it, so that they share one severity and fold into one.
+static void sumGroupImpacts(std::vector<Finding> &All) {
+  std::map<std::pair<std::string, std::string>, Impact> Sums;
+  std::map<std::pair<std::string, std::string>, unsigned> Sites;
+  for (const Finding &F : All) {
+    if (!F.Weight || F.GroupKey.empty())
+      continue;
+    std::pair<std::string, std::string> Key{F.GroupKey, F.Message};
+    auto [It, New] = Sums.try_emplace(Key, *F.Weight);
+    ++Sites[Key];
+    if (New)
+      continue;
+    Impact &S = It->second;
+    S.Share = std::min(1.0, S.Share + F.Weight->Share);
+    S.ResourceShare = std::min(1.0, S.ResourceShare + F.Weight->ResourceShare);
+    S.PerItem += F.Weight->PerItem;
+    for (const std::string &A : F.Weight->Assumptions)
+      if (!llvm::is_contained(S.Assumptions, A))
+        S.Assumptions.push_back(A);
+  }
+  for (Finding &F : All)
+    if (F.Weight && !F.GroupKey.empty())
+      if (auto It = Sums.find({F.GroupKey, F.Message}); It != Sums.end() && Sites[It->first] > 1)
+        F.Weight = It->second;
+}
+
+// Severity follows impact: a warning from min-impact of the kernel's estimated time, a note
+// from the floor, hidden below it (false); the message then leads with the impact.
+static bool weighByImpact(Finding &F, const FileSettings &S) {
+  if (F.Weight->Share < S.ImpactFloor && S.ImpactFloor > 0)
+    return false;
+  if (F.Weight->Share < S.MinImpact && F.Level == Severity::Warning)
+    F.Level = Severity::Note;
+  F.Message = impactClause(*F.Weight) + ": " + F.Message;
   return true;
 }
 
@@ -265,8 +309,14 @@ FileResult Linter::lintBufferUnisolated(const std::string &Path, const std::stri
   for (const Finding &P : Supp.problems())
     if (S.Rules.isEnabled(P.RuleId))
       All.push_back(P);
+  sumGroupImpacts(All);
   for (Finding &F : All) {
-    if (auto It = S.SeverityOverrides.find(F.RuleId); It != S.SeverityOverrides.end())
+    if (F.Weight && !weighByImpact(F, S)) {
+      ++R.HiddenCount;
+      continue;
+    }
+    if (auto It = S.SeverityOverrides.find(F.RuleId);
+        It != S.SeverityOverrides.end() && F.Level != Severity::Note)
       F.Level = It->second;
     if (Supp.suppresses(F)) {
       ++R.SuppressedCount;

@@ -44,6 +44,10 @@ struct LintOptions {
   std::chrono::milliseconds FileTimeout{std::chrono::seconds(120)}; // 0: no limit
   // Reuses the results of unchanged files (lintFile only; buffers are always linted).
   std::shared_ptr<ResultCache> Cache;
+  // min-impact and impact-floor from the command line (shares 0..1), over the config's; with
+  // AllFindings nothing is hidden under the floor.
+  std::optional<double> MinImpact, ImpactFloor;
+  bool AllFindings = false;
   // Reuses parsed #include preludes between parses of one file (the language server).
   std::shared_ptr<PreambleCache> Preambles;
 };
@@ -56,6 +60,9 @@ struct FileSettings {
   DeviceProfile Profile;
   std::optional<std::array<unsigned, 3>> WorkGroup;
   std::optional<Severity> FailOn;
+  // A performance finding is a warning from MinImpact of its kernel's estimated time, a note
+  // from ImpactFloor, and hidden below it (docs/cost-model.md).
+  double MinImpact = 0.05, ImpactFloor = 0.005;
   std::shared_ptr<const ConfigFile> Config;        // null when none applies
   std::vector<analysis::ConfiguredKernel> Kernels; // the config's kernels: entries
 };

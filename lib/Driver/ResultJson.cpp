@@ -62,6 +62,8 @@ Value findingJson(const Finding &F) {
                        {"workGroup", F.Price->WorkGroup},
                        {"workGroupSource", F.Price->WorkGroupSource},
                        {"workGroupAssumed", F.Price->WorkGroupAssumed}};
+  if (F.Weight)
+    O["impact"] = impactToJson(*F.Weight);
   return O;
 }
 
@@ -115,10 +117,44 @@ bool readFinding(const Value &V, Finding &F) {
     Out.WorkGroupAssumed = *Assumed;
     F.Price = std::move(Out);
   }
+  if (const Object *I = O->getObject("impact")) {
+    F.Weight = impactFromJson(*I);
+    if (!F.Weight)
+      return false;
+  }
   return true;
 }
 
 } // namespace
+
+Object impactToJson(const Impact &I) {
+  Array Assumptions;
+  for (const std::string &A : I.Assumptions)
+    Assumptions.push_back(A);
+  return Object{{"kernel", I.Kernel},           {"share", I.Share},
+                {"resource", I.Resource},       {"resourceShare", I.ResourceShare},
+                {"runsPerWorkItem", I.PerItem}, {"assumptions", std::move(Assumptions)}};
+}
+
+std::optional<Impact> impactFromJson(const Object &O) {
+  Impact I;
+  std::optional<double> Share = O.getNumber("share"), RShare = O.getNumber("resourceShare"),
+                        Runs = O.getNumber("runsPerWorkItem");
+  const Array *Assumptions = O.getArray("assumptions");
+  if (!Share || !RShare || !Runs || !Assumptions || !readString(O, "kernel", I.Kernel) ||
+      !readString(O, "resource", I.Resource))
+    return std::nullopt;
+  I.Share = *Share;
+  I.ResourceShare = *RShare;
+  I.PerItem = *Runs;
+  for (const Value &A : *Assumptions) {
+    std::optional<llvm::StringRef> S = A.getAsString();
+    if (!S)
+      return std::nullopt;
+    I.Assumptions.push_back(S->str());
+  }
+  return I;
+}
 
 Value resultToJson(const FileResult &R) {
   Array Findings, Deps;
@@ -130,6 +166,7 @@ Value resultToJson(const FileResult &R) {
                 {"findings", std::move(Findings)},
                 {"compileFailed", R.CompileFailed},
                 {"suppressed", int64_t(R.SuppressedCount)},
+                {"hidden", int64_t(R.HiddenCount)},
                 {"dependencies", std::move(Deps)}};
 }
 
@@ -146,6 +183,7 @@ std::optional<FileResult> resultFromJson(const Value &V) {
     return std::nullopt;
   R.CompileFailed = *Failed;
   R.SuppressedCount = unsigned(*Suppressed);
+  R.HiddenCount = unsigned(O->getInteger("hidden").value_or(0));
   for (const Value &F : *Findings) {
     Finding Out;
     if (!readFinding(F, Out))

@@ -11,6 +11,9 @@
 namespace cllint {
 
 llvm::json::Value resultToJson(const FileResult &R);
+// A finding's impact, as JSON output and the cache write it ({kernel, share, ...}), and back.
+llvm::json::Object impactToJson(const Impact &I);
+std::optional<Impact> impactFromJson(const llvm::json::Object &O);
 // Nothing when the JSON is not a result this version wrote (a corrupt or foreign cache entry).
 std::optional<FileResult> resultFromJson(const llvm::json::Value &V);
 

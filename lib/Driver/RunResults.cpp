@@ -37,8 +37,8 @@ size_t dedupeIncludedFindings(std::vector<FileResult> &Results) {
       for (Note &N : F.Notes)
         if (!N.Where.File.empty() && N.Where.File != R.Path)
           N.Where.File = normalised(N.Where.File);
-      if (!Seen.insert(
-                   {F.RuleId, F.Where.File, F.Where.Begin.Line, F.Where.Begin.Column, F.Message})
+      if (!Seen.insert({F.RuleId, F.Where.File, F.Where.Begin.Line, F.Where.Begin.Column,
+                        mechanismText(F)})
                .second) {
         ++Dropped;
         continue;
@@ -58,7 +58,7 @@ size_t groupFindings(std::vector<FileResult> &Results) {
     for (size_t I = 0; I < R.Findings.size(); ++I) {
       const Finding &F = R.Findings[I];
       if (!F.GroupKey.empty())
-        Groups[{F.GroupKey, F.Where.File, F.Message}].push_back(I);
+        Groups[{F.GroupKey, F.Where.File, mechanismText(F)}].push_back(I);
     }
     std::vector<std::vector<const Finding *>> Others(R.Findings.size());
     std::vector<bool> Drop(R.Findings.size(), false);
@@ -92,6 +92,8 @@ size_t groupFindings(std::vector<FileResult> &Results) {
           Lines += (Lines.empty() ? "" : ", ") + std::to_string(O->Where.Begin.Line);
         }
         size_t N = Others[I].size();
+        for (const Finding *O : Others[I])
+          F.Level = std::max(F.Level, O->Level);
         F.Message += " (and " + std::to_string(N) + " more site" + (N == 1 ? "" : "s") +
                      " with the same cause at line" + (N == 1 ? " " : "s ") + Lines + ")";
         for (const Finding *O : Others[I])

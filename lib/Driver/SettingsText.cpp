@@ -6,6 +6,17 @@
 
 namespace cllint {
 
+namespace {
+// 0.05 -> "5%".
+std::string percentText(double Share) {
+  std::string S = std::to_string(Share * 100);
+  S.erase(S.find_last_not_of('0') + 1);
+  if (!S.empty() && S.back() == '.')
+    S.pop_back();
+  return S + "%";
+}
+} // namespace
+
 std::string settingsYaml(const FileSettings &S, const std::string &File) {
   YAML::Emitter Y;
   Y << YAML::BeginMap;
@@ -29,6 +40,12 @@ std::string settingsYaml(const FileSettings &S, const std::string &File) {
   Y << YAML::Key << "sector" << YAML::Value << P.SectorBytes;
   Y << YAML::Key << "cache-line" << YAML::Value << P.CacheLineBytes;
   Y << YAML::Key << "local-memory" << YAML::Value << P.LocalMemBytes;
+  Y << YAML::Key << "memory-bytes-per-cycle" << YAML::Value << P.MemoryBytesPerCycle;
+  Y << YAML::Key << "issue-per-cycle" << YAML::Value << P.IssuePerCycle;
+  Y << YAML::Key << "fp64-per-cycle" << YAML::Value << P.Fp64PerCycle;
+  Y << YAML::Key << "convert-per-cycle" << YAML::Value << P.ConvertPerCycle;
+  Y << YAML::Key << "special-per-cycle" << YAML::Value << P.SpecialPerCycle;
+  Y << YAML::Key << "local-per-cycle" << YAML::Value << P.LocalPerCycle;
   Y << YAML::Key << "work-group" << YAML::Value << YAML::Flow
     << std::vector<unsigned>(P.DefaultWorkGroup.begin(), P.DefaultWorkGroup.end());
   Y << YAML::EndMap;
@@ -38,6 +55,8 @@ std::string settingsYaml(const FileSettings &S, const std::string &File) {
     Y << YAML::Key << "work-group" << YAML::Value << YAML::Flow
       << std::vector<unsigned>(S.WorkGroup->begin(), S.WorkGroup->end());
   Y << YAML::Key << "fail-on" << YAML::Value << severityName(S.FailOn.value_or(Severity::Warning));
+  Y << YAML::Key << "min-impact" << YAML::Value << percentText(S.MinImpact);
+  Y << YAML::Key << "impact-floor" << YAML::Value << percentText(S.ImpactFloor);
   if (!S.Kernels.empty()) {
     Y << YAML::Key << "kernels" << YAML::Value << YAML::BeginMap;
     for (const analysis::ConfiguredKernel &K : S.Kernels) {

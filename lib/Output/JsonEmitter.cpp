@@ -1,4 +1,5 @@
 #include "Diagnostics/Fingerprint.h"
+#include "Driver/ResultJson.h"
 #include "Driver/RunResults.h"
 #include "Output/Emitters.h"
 
@@ -70,7 +71,11 @@ llvm::json::Object findingJson(const Finding &F, const std::string &Fingerprint,
       C["workGroup"] = llvm::json::Object{{"shape", F.Price->WorkGroup},
                                           {"source", F.Price->WorkGroupSource},
                                           {"assumed", F.Price->WorkGroupAssumed}};
+    if (F.Weight)
+      C["impact"] = impactToJson(*F.Weight);
     O["cost"] = std::move(C);
+  } else if (F.Weight) {
+    O["cost"] = llvm::json::Object{{"impact", impactToJson(*F.Weight)}};
   } else
     O["cost"] = nullptr;
   O["fingerprint"] = Fingerprint;

@@ -1,4 +1,5 @@
 #include "Diagnostics/Fingerprint.h"
+#include "Driver/ResultJson.h"
 #include "Driver/RunResults.h"
 #include "Output/Emitters.h"
 #include "Registry.h"
@@ -8,6 +9,7 @@
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/Path.h"
 
+#include <cmath>
 #include <map>
 
 namespace cllint {
@@ -142,6 +144,16 @@ public:
                                 {"source", utf8(F.Price->WorkGroupSource)},
                                 {"assumed", F.Price->WorkGroupAssumed}};
       R["properties"] = Object{{"cost", std::move(C)}};
+    }
+    if (F.Weight) {
+      // SARIF's rank (0-100): how much of its kernel's estimated time the finding adds.
+      R["rank"] = std::round(F.Weight->Share * 1000) / 10;
+      Object *Props = R.getObject("properties");
+      if (!Props) {
+        R["properties"] = Object{};
+        Props = R.getObject("properties");
+      }
+      (*Props)["impact"] = impactToJson(*F.Weight);
     }
     return R;
   }

@@ -51,6 +51,9 @@ public:
                                             ? clang::DiagnosticsEngine::Warning
                                             : clang::DiagnosticsEngine::Note;
     unsigned ID = Diags->getCustomDiagID(L, "%0");
+    // clang drops a note that follows no shown diagnostic; a note-level finding stands alone.
+    if (L == clang::DiagnosticsEngine::Note)
+      Diags->setLastDiagnosticIgnored(false);
     std::string Message = F.Message + " [" + F.RuleId + "]";
     clang::SourceLocation Loc = location(F.Where.File, F.Where.Begin);
     {

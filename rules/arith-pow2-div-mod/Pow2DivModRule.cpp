@@ -72,8 +72,8 @@ public:
       const Seen &S = Ops[Op];
       if (S.Mixed)
         continue;
-      report(Ctx, Op, S.ConstDivisor, S.AllNonNegative, S.CompilerSeesNonNegative,
-             S.AllRuntimePow2);
+      report(Ctx, S.First->Function, Op, S.ConstDivisor, S.AllNonNegative,
+             S.CompilerSeesNonNegative, S.AllRuntimePow2);
     }
   }
 
@@ -104,8 +104,16 @@ private:
     }
   }
 
-  void report(RuleContext &Ctx, const clang::BinaryOperator *Op, std::optional<int64_t> Const,
-              bool NonNegative, bool CompilerSeesNonNegative, bool RuntimePow2) {
+  // The instructions the problem adds each time the operator runs (HARDWARE.md's SASS counts).
+  static Excess extra(double Instructions) {
+    Excess E;
+    E.Ops.Alu = Instructions;
+    return E;
+  }
+
+  void report(RuleContext &Ctx, const clang::FunctionDecl *Fn, const clang::BinaryOperator *Op,
+              std::optional<int64_t> Const, bool NonNegative, bool CompilerSeesNonNegative,
+              bool RuntimePow2) {
     clang::ASTContext &AST = Ctx.ast();
     bool IsDiv = Op->getOpcode() == clang::BO_Div || Op->getOpcode() == clang::BO_DivAssign;
     bool Compound = Op->isCompoundAssignmentOp();
@@ -145,6 +153,7 @@ private:
         Msg += "; if it is never negative, make it unsigned or write '" + LP + Rewrite + "'";
       }
       FindingBuilder B = Ctx.report(Op->getOperatorLoc(), std::move(Msg));
+      B.impact(Ctx.analysis().impact(Fn, Op, extra(IsDiv ? 2 : 3)));
       if (!Replacement.empty())
         B.fix(IsDiv ? "shift instead of dividing" : "mask instead of taking the remainder",
               FixSafety::Safe,
@@ -182,6 +191,7 @@ private:
       Msg += "; make the operands unsigned, or shift by the exponent";
     }
     FindingBuilder B = Ctx.report(Op->getOperatorLoc(), std::move(Msg));
+    B.impact(Ctx.analysis().impact(Fn, Op, extra(28)));
     if (!Replacement.empty())
       B.fix(IsDiv ? "shift instead of dividing" : "mask instead of taking the remainder",
             FixSafety::Safe,

@@ -106,6 +106,7 @@ private:
     FindingBuilder B = Ctx.report(C.Cond->getBeginLoc(), std::move(Msg));
     B.shape(Shape);
     B.range(C.Cond->getSourceRange());
+    B.impact(Ctx.analysis().idleLanes(C.Function, C.Owner));
     B.note(C.Cond->getBeginLoc(), "trip counts evaluated lane by lane over a work-group of shape " +
                                       shapeText(Shape.Size) + " (" + Shape.Source + ")");
     B.cost("idle-lane-iterations", T.IdleShare,
@@ -163,6 +164,7 @@ private:
     FindingBuilder B = Ctx.report(At->getBeginLoc(), std::move(Msg));
     B.shape(Shape);
     B.range(At->getSourceRange());
+    B.impact(Ctx.analysis().idleLanes(C.Function, C.Owner));
     if (At != C.Cond)
       B.note(C.Cond->getBeginLoc(),
              "the operand that splits the " + Warp + "s is part of this short-circuit condition");

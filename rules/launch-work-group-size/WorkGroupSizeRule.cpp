@@ -34,14 +34,15 @@ public:
   void check(RuleContext &Ctx) override {
     for (const analysis::KernelInfo &K : Ctx.analysis().kernels().kernels()) {
       if (K.Required)
-        checkAttr(Ctx, *K.Required, "reqd_work_group_size");
+        checkAttr(Ctx, K, *K.Required, "reqd_work_group_size");
       if (K.Hint)
-        checkAttr(Ctx, *K.Hint, "work_group_size_hint");
+        checkAttr(Ctx, K, *K.Hint, "work_group_size_hint");
     }
   }
 
 private:
-  void checkAttr(RuleContext &Ctx, const analysis::WorkGroupAttr &A, const char *Name) {
+  void checkAttr(RuleContext &Ctx, const analysis::KernelInfo &K, const analysis::WorkGroupAttr &A,
+                 const char *Name) {
     const DeviceProfile &Prof = Ctx.profile();
     if (A.Size[0] == 0 || A.Size[1] == 0 || A.Size[2] == 0)
       return; // not a constant: clang already complains
@@ -71,6 +72,13 @@ private:
                       std::to_string(Prof.WarpSize) + " such as " + std::to_string(Suggest);
     FindingBuilder B = Ctx.report(A.Attr->getLocation(), std::move(Msg));
     B.range(A.Attr->getRange());
+    // Idle lanes are issued with every instruction and memory access of the kernel.
+    analysis::ImpactEstimate Idle;
+    Idle.Kernel = K.Decl->getNameAsString();
+    Idle.Share = Idle.ResourceShare = double(P.Idle) / double(Lanes);
+    Idle.Resource = "issued lanes";
+    Idle.PerItem = 1;
+    B.impact(Idle);
     B.cost("idle-lanes", P.Idle,
            std::to_string(P.Idle) + " idle lanes per work-group (" + percent(P.Idle, Lanes) +
                " of issued lanes) on " + Prof.Name);

@@ -15,25 +15,6 @@ namespace {
 
 using namespace analysis;
 
-struct Traffic {
-  int64_t Touched = 0, Useful = 0, Minimum = 0;
-};
-
-// Transactions one warp needs for these per-lane byte addresses.
-Traffic traffic(const std::vector<int64_t> &Addrs, int64_t Bytes, int64_t Unit) {
-  std::set<int64_t> Units, UsefulBytes;
-  for (int64_t A : Addrs)
-    for (int64_t B = A; B < A + Bytes; ++B) {
-      UsefulBytes.insert(B);
-      Units.insert(B >= 0 ? B / Unit : -((-B + Unit - 1) / Unit));
-    }
-  Traffic T;
-  T.Touched = Units.size();
-  T.Useful = UsefulBytes.size();
-  T.Minimum = (T.Useful + Unit - 1) / Unit;
-  return T;
-}
-
 // A polynomial divided by K when every coefficient is a multiple of it.
 std::optional<Poly> divided(const Poly &P, int64_t K) {
   Poly R;
@@ -69,6 +50,13 @@ std::string abbreviated(std::string Text, const std::vector<std::string> &Symbol
 // What the transactions do with the bytes: a store writes them, it fetches nothing.
 std::string movedWord(bool Read, bool Write) {
   return Read && Write ? "moved" : (Write ? "written" : "fetched");
+}
+
+// What the sectors beyond the minimum cost the kernel, each time the access runs.
+std::optional<ImpactEstimate> wasted(RuleContext &Ctx, const MemoryAccess &A, double Sectors) {
+  Excess E;
+  E.Sectors = Sectors;
+  return Ctx.analysis().impact(A.Function, A.E, E);
 }
 
 class GlobalStrideRule : public Rule {
@@ -153,13 +141,26 @@ private:
                     "through __local memory";
     FindingBuilder B = Ctx.report(A.E->getBeginLoc(), std::move(Msg));
     B.range(A.E->getSourceRange());
+    // The sectors beyond the minimum, per run of the group (groupTraffic counts every offset a
+    // counted loop moves the members through).
+    double Offsets = double(std::max<size_t>(1, loopOffsets(F, A).size()));
+    B.impact(wasted(Ctx, A, double(T->Touched - T->Minimum) / Offsets));
     B.group("memory-global-stride:" + F.kernel().Decl->getNameAsString() + ":" +
             A.Base->getNameAsString());
-    for (size_t I = 1; I < G.Members.size() && I <= 8; ++I)
-      B.note(G.Members[I]->E->getBeginLoc(), "accessed together with this one");
-    if (G.Members.size() > 9)
-      B.note(G.Members.back()->E->getBeginLoc(),
-             "and " + std::to_string(G.Members.size() - 9) + " more accesses, up to here");
+    if (G.Members.size() > 1) {
+      // One note for the siblings: where each is, as line:column.
+      const clang::SourceManager &SM = Ctx.ast().getSourceManager();
+      std::string Sites;
+      for (size_t I = 1; I < G.Members.size() && I <= 12; ++I) {
+        clang::PresumedLoc P = SM.getPresumedLoc(SM.getFileLoc(G.Members[I]->E->getBeginLoc()));
+        if (P.isValid())
+          Sites += (Sites.empty() ? "" : ", ") + std::to_string(P.getLine()) + ":" +
+                   std::to_string(P.getColumn());
+      }
+      if (G.Members.size() > 13)
+        Sites += " and " + std::to_string(G.Members.size() - 13) + " more";
+      B.note(G.Members[1]->E->getBeginLoc(), "accessed together with the accesses at " + Sites);
+    }
     B.cost(std::string(TU < P.CacheLineBytes ? "sectors" : "cache-lines") + "-per-" + Warp,
            T->Touched,
            std::to_string(T->Touched) + " " + Unit + " per " + Warp + " instead of " +
@@ -206,7 +207,7 @@ private:
     int64_t Bytes = A.AccessBytes, TU = P.SectorBytes;
     if (std::abs(Common->first) <= Bytes)
       return false; // mostly consecutive (or one address): nothing wasted beyond a seam
-    Traffic T = traffic(Addrs, Bytes, TU);
+    WarpTraffic T = warpTraffic(Addrs, Bytes, TU);
     if (T.Touched <= T.Minimum)
       return false;
     std::string Kind = A.AddressSpace == clang::LangAS::opencl_constant ? "constant" : "global";
@@ -225,6 +226,7 @@ private:
     FindingBuilder B = Ctx.report(A.E->getBeginLoc(), std::move(Msg));
     B.shape(Shape);
     B.range(A.E->getSourceRange());
+    B.impact(wasted(Ctx, A, double(T.Touched - T.Minimum)));
     B.note(A.E->getBeginLoc(), "evaluated over the first " + Warp + " of a work-group of shape " +
                                    shapeText(Shape.Size) + " (" + Shape.Source + ")" +
                                    (Assumed.empty() ? "" : ", with " + Assumed + " assumed"));
@@ -267,7 +269,7 @@ private:
     bool AoS =
         A.ElementBytes > A.AccessBytes && !A.ArrayDims.size() && A.ElementType->isRecordType();
     std::string Msg = Kind + What;
-    Traffic T;
+    WarpTraffic T;
     std::string Condition, FullStride;
     if (Stride->Value) {
       int64_t V = *Stride->Value;
@@ -280,7 +282,7 @@ private:
       else
         Msg += " with a stride of " + Elements + " elements (" + std::to_string(V) +
                " B) between consecutive work-items";
-      T = traffic(warpAddresses(A, Shape.Size, P.WarpSize), Bytes, TU);
+      T = warpTraffic(warpAddresses(A, Shape.Size, P.WarpSize), Bytes, TU);
       if (T.Touched == 0)
         return false;
     } else {
@@ -303,7 +305,7 @@ private:
           std::vector<int64_t> RowStarts; // one lane of each row of the warp
           for (unsigned R = 0; R < P.WarpSize / Shape.Size[0]; ++R)
             RowStarts.push_back(R * *Step);
-          T.Touched = Shape.Size[0] * traffic(RowStarts, Bytes, TU).Touched;
+          T.Touched = Shape.Size[0] * warpTraffic(RowStarts, Bytes, TU).Touched;
         }
       T.Useful = Lanes * Bytes;
       T.Minimum = (T.Useful + TU - 1) / TU;
@@ -327,6 +329,7 @@ private:
     clang::SourceLocation Loc = A.E->getBeginLoc();
     FindingBuilder B = Ctx.report(Loc, std::move(Msg));
     B.range(A.E->getSourceRange());
+    B.impact(wasted(Ctx, A, double(T.Touched - T.Minimum)));
     B.group("memory-global-stride:" + F.kernel().Decl->getNameAsString() + ":" +
             A.Base->getNameAsString());
     if (const clang::Expr *Origin = strideOrigin(Ctx, F, A, Stride->Dim))

@@ -1,6 +1,6 @@
 // memory-local-bank-conflict: lanes of one warp hitting the same __local bank at different
 // addresses, which serialises the access.
-#include "BankDegree.h"
+#include "Analysis/BankDegree.h"
 #include "BankPadding.h"
 #include "Rule.h"
 #include "RuleSupport.h"
@@ -53,6 +53,9 @@ private:
     Msg += shapeCaveatText(Shape);
     FindingBuilder B = Ctx.report(A.E->getBeginLoc(), std::move(Msg));
     B.shape(Shape);
+    Excess Replays;
+    Replays.Wavefronts = D->Degree - 1;
+    B.impact(Ctx.analysis().impact(A.Function, A.E, Replays));
     B.group("memory-local-bank-conflict:" + K.Decl->getNameAsString() + ":" + Name);
     B.range(A.E->getSourceRange());
     if (Shape.Size[0] < P.WarpSize || Shape.Source != "reqd_work_group_size")

@@ -3,7 +3,7 @@
 // with the degree of each access after the edit.
 #pragma once
 
-#include "BankDegree.h"
+#include "Analysis/BankDegree.h"
 #include "Rule.h"
 
 #include "clang/Basic/SourceLocation.h"

@@ -228,7 +228,9 @@ def test_session(cllint, tmp):
     d = p["diagnostics"][0]
     expect(d["code"] == "arith-double-literal", d)
     expect(d["source"] == "cllint", d)
-    expect(d["severity"] == 2, d)
+    # Once per work-item in a memory-bound kernel: a note (LSP Information), led by its impact.
+    expect(d["severity"] == 3, d)
+    expect(d["message"].startswith("~2.0% of kernel 'scale' (once per work-item): "), d)
     expect(d["range"] == literal_range(KERNEL), "range %s, expected %s" %
            (d["range"], literal_range(KERNEL)))
     expect(d["codeDescription"]["href"].endswith("/rules/arith-double-literal/doc.md"), d)
@@ -412,7 +414,7 @@ def test_headers_and_config(cllint, tmp):
 
     # The config fixed and announced: linted again with it (severity raised to error).
     with open(config, "w") as f:
-        f.write("severity:\n  arith-double-literal: error\n")
+        f.write("min-impact: 0\nseverity:\n  arith-double-literal: error\n")
     s.notify("workspace/didChangeWatchedFiles",
              {"changes": [{"uri": uri_of(config), "type": 2}]})
     p = s.diagnostics(uri, 1, "diagnostics after the config changed")
@@ -420,8 +422,8 @@ def test_headers_and_config(cllint, tmp):
                    for x in p["diagnostics"])
     expect(codes == [("arith-double-literal", 1, 0), ("arith-double-literal", 1, 3)], codes)
     inc = [x for x in p["diagnostics"] if x["range"]["start"]["line"] == 0][0]
-    expect(inc["message"].startswith("in included file helper.h:1: double-precision literal "
-                                     "'2.1'"), inc)
+    expect(inc["message"].startswith("in included file helper.h:1: ~2.0% of kernel 'k' (once per "
+                                     "work-item): double-precision literal '2.1'"), inc)
     rel = inc["relatedInformation"][0]["location"]
     expect(rel["uri"] == uri_of(os.path.join(proj, "helper.h")) and
            rel["range"]["start"]["line"] == 0, inc)

@@ -40,7 +40,7 @@ checks = [
     (r.get("diagnostics") == 1, "one diagnostic"),
     (r.get("code") == "arith-double-literal", "code"),
     (r.get("source") == "cllint", "source"),
-    (r.get("severity") == 2, "severity warning (vim.diagnostic.severity.WARN)"),
+    (r.get("severity") == 3, "severity information (vim.diagnostic.severity.INFO): a cold note"),
     (r.get("lnum") == 2 and r.get("col") == col and r.get("end_col") == col + 3,
      "position: line 2, bytes %d-%d" % (col, col + 3)),
     ("double-precision literal '0.1'" in r.get("message", ""), "message"),

@@ -8,6 +8,7 @@
 #include "Driver/ResultCache.h"
 #include "Driver/RunResults.h"
 #include "Frontend/PreambleCache.h"
+#include "ImpactOptions.h"
 #include "LintFixes.h"
 #include "LintInputs.h"
 #include "LintReports.h"
@@ -38,7 +39,7 @@ namespace cl = llvm::cl;
 namespace cllint {
 namespace {
 
-cl::OptionCategory Category("cllint options");
+cl::OptionCategory &Category = lintCategory();
 
 cl::list<std::string> Inputs(cl::Positional, cl::desc("<file|dir|glob>..."), cl::cat(Category));
 cl::opt<std::string> Format("format",
@@ -236,7 +237,7 @@ int runLint(int Argc, const char **Argv) {
     return listRules();
   if (!Explain.empty())
     return explainRule(Explain);
-  if (Inputs.empty() && DumpConfig.empty())
+  if (Inputs.empty() && DumpConfig.empty() && costDumpFile().empty())
     return usageError("no input files; run 'cllint --help'");
   if (std::string Why; HeaderFilter.getNumOccurrences() && !llvm::Regex(HeaderFilter).isValid(Why))
     return usageError("--header-filter: '" + HeaderFilter +
@@ -314,6 +315,8 @@ int runLint(int Argc, const char **Argv) {
     Options.ConfigPath = ConfigFileOpt;
   }
   Options.NoConfig = NoConfig;
+  if (std::optional<std::string> Bad = readImpactOptions(Options))
+    return usageError(*Bad);
   if (!NoCache) {
     const char *Env = std::getenv("CLLINT_CACHE_DIR");
     Options.Cache = std::make_shared<ResultCache>(
@@ -365,6 +368,8 @@ int runLint(int Argc, const char **Argv) {
   }
 
   Linter L(Options);
+  if (!costDumpFile().empty())
+    return dumpCosts(L, costDumpFile(), MaxFileSize, llvm::outs());
   if (DumpLaunches)
     return dumpLaunches(L, Hosts, In.Kernels, MaxFileSize, Exit);
   std::vector<FileResult> Results(In.Kernels.size());

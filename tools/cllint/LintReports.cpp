@@ -70,6 +70,42 @@ int dumpLaunches(Linter &L, const HostRun &Hosts, const std::vector<std::string>
   return Exit;
 }
 
+// The kernels with warnings, each with its findings that cost most: what to look at first.
+void printTopFindings(const std::vector<FileResult> &Results) {
+  struct Entry {
+    double Share;
+    const Finding *F;
+  };
+  std::map<std::string, std::vector<Entry>> PerKernel;
+  for (const FileResult &R : Results)
+    for (const Finding &F : R.Findings)
+      if (F.Weight && F.Level >= Severity::Warning)
+        PerKernel[F.Weight->Kernel].push_back({F.Weight->Share, &F});
+  if (PerKernel.empty())
+    return;
+  std::vector<std::pair<std::string, std::vector<Entry>>> Kernels(PerKernel.begin(),
+                                                                  PerKernel.end());
+  for (auto &[Name, Entries] : Kernels)
+    std::stable_sort(Entries.begin(), Entries.end(),
+                     [](const Entry &A, const Entry &B) { return A.Share > B.Share; });
+  std::stable_sort(Kernels.begin(), Kernels.end(), [](const auto &A, const auto &B) {
+    return A.second.front().Share > B.second.front().Share;
+  });
+  llvm::errs() << "top findings by share of their kernel's estimated time:\n";
+  for (size_t K = 0; K < Kernels.size() && K < 10; ++K) {
+    llvm::errs() << "  " << Kernels[K].first << ":";
+    const std::vector<Entry> &Entries = Kernels[K].second;
+    for (size_t I = 0; I < Entries.size() && I < 3; ++I) {
+      const Finding &F = *Entries[I].F;
+      llvm::errs() << llvm::formatv("{0} {1:f0}% {2}:{3} {4}", I ? "," : "", 100 * Entries[I].Share,
+                                    F.Where.File, F.Where.Begin.Line, F.RuleId);
+    }
+    llvm::errs() << "\n";
+  }
+  if (Kernels.size() > 10)
+    llvm::errs() << "  and " << Kernels.size() - 10 << " more kernels\n";
+}
+
 // The summary line on stderr: findings per severity and rule, and how many --fix would fix.
 void printSummary(const std::vector<FileResult> &Results, const unsigned Counts[3],
                   bool OfferFixes) {
@@ -98,7 +134,15 @@ void printSummary(const std::vector<FileResult> &Results, const unsigned Counts[
           "{0} fixable with --fix{1}\n", Safe,
           Unsafe ? llvm::formatv(", {0} more with --fix --fix-unsafe", Unsafe).str()
                  : std::string());
+    printTopFindings(Results);
   }
+  unsigned Hidden = 0;
+  for (const FileResult &R : Results)
+    Hidden += R.HiddenCount;
+  if (Hidden)
+    llvm::errs() << Hidden
+                 << " finding(s) under the impact floor not shown (each under 0.5% of its "
+                    "kernel's estimated time unless configured); --all shows them\n";
 }
 
 int dumpConfig(const LintOptions &Options, const std::string &File) {

@@ -289,6 +289,8 @@ int runVerify(int Argc, const char **Argv) {
     return fail("no input files; run 'cllint verify --help'");
 
   LintOptions Options;
+  // verify measures findings of every impact: a small prediction is checked as well as a large.
+  Options.AllFindings = true;
   if (!Profile.empty())
     Options.Profile = Profile;
   if (!Std.empty()) {

@@ -1,4 +1,4 @@
-// RUN: not %cllint --rules=-*,control-warp-divergence %s | %check-findings
+// RUN: not %cllint --min-impact=0 --all --rules=-*,control-warp-divergence %s | %check-findings
 // Which paths a warp really runs: short-circuit operands, switch labels with a default,
 // work-groups that differ (a 2-D triangle), and loops whose trip count differs between lanes.
 
@@ -9,7 +9,7 @@ void triangle(__global float *a, int n) {
     return;
   a[gy * n + gx] = sin(a[gy * n + gx]);
   if ((gx & 1) == (gy & 1)) // a checkerboard: every work-group
-// CHECK: paths.cl:[[@LINE-1]]:7: warning: 'if' condition varies within each warp: every warp splits; 16 of 32 lanes active on each path; the idle lanes wait while the others run the body; remap the work so that contiguous work-items take the same path (e.g. 'lid < s' with sequential addressing) [control-warp-divergence]
+// CHECK: paths.cl:[[@LINE-1]]:7: warning: {{([^:]*: )?}}'if' condition varies within each warp: every warp splits; 16 of 32 lanes active on each path; the idle lanes wait while the others run the body; remap the work so that contiguous work-items take the same path (e.g. 'lid < s' with sequential addressing) [control-warp-divergence]
 // CHECK: paths.cl:[[@LINE-2]]:7: note: evaluated lane by lane over a work-group of shape 8x8x1 (reqd_work_group_size)
     a[gy * n + gx] = cos(a[gy * n + gx]);
 }
@@ -22,7 +22,7 @@ __kernel void switches(__global float *a) {
   default: a[gid] = tan(a[gid]); break;
   }
   switch (gid % 8) {
-// CHECK: paths.cl:[[@LINE-1]]:11: warning: 'switch' value varies within each warp: every warp splits into up to 3 paths; 20 of 32 lanes active on the largest; a split warp runs each of its paths one after the other
+// CHECK: paths.cl:[[@LINE-1]]:11: warning: {{([^:]*: )?}}'switch' value varies within each warp: every warp splits into up to 3 paths; 20 of 32 lanes active on the largest; a split warp runs each of its paths one after the other
   case 0:
   case 1: a[gid] = sin(a[gid]); break; // one path for both labels
   case 2: a[gid] = cos(a[gid]); break;
@@ -33,7 +33,7 @@ __kernel void switches(__global float *a) {
 __kernel void short_circuit(__global float *a, int n) {
   int gid = get_global_id(0), lid = get_local_id(0);
   if (gid < n && (lid & 1)) {
-// CHECK: paths.cl:[[@LINE-1]]:18: warning: 'if' condition varies within each warp: every warp splits; 16 of 32 lanes active on each path; the idle lanes wait while the others run the body
+// CHECK: paths.cl:[[@LINE-1]]:18: warning: {{([^:]*: )?}}'if' condition varies within each warp: every warp splits; 16 of 32 lanes active on each path; the idle lanes wait while the others run the body
 // CHECK: paths.cl:[[@LINE-2]]:7: note: the operand that splits the warps is part of this short-circuit condition
 // CHECK: paths.cl:[[@LINE-3]]:18: note: evaluated lane by lane
     a[gid] = sin(a[gid]);
@@ -47,11 +47,11 @@ __kernel void trip_counts(__global float *a, int n) {
   int lid = get_local_id(0);
   float s = 0.0f;
   for (int k = 0; k <= lid; ++k)
-// CHECK: paths.cl:[[@LINE-1]]:19: warning: loop trip count varies within each warp: work-items run 1 to 256 iterations of the 'k' loop, and a warp runs as many as its longest work-item, so 11% of lane-iterations are idle (every warp is uneven; measured 1.94x for trip counts 'lid % 8' against the same work aligned to warps on an NVIDIA H100); give the work-items of a warp equal trip counts, e.g. by distributing the iterations across the warp; assuming a 256x1x1 work-group: no launch found (declare reqd_work_group_size, add a kernels: entry to .cllint.yaml or lint the host code with it) [control-warp-divergence]
+// CHECK: paths.cl:[[@LINE-1]]:19: warning: {{([^:]*: )?}}loop trip count varies within each warp: work-items run 1 to 256 iterations of the 'k' loop, and a warp runs as many as its longest work-item, so 11% of lane-iterations are idle (every warp is uneven; measured 1.94x for trip counts 'lid % 8' against the same work aligned to warps on an NVIDIA H100); give the work-items of a warp equal trip counts, e.g. by distributing the iterations across the warp; assuming a 256x1x1 work-group: no launch found (declare reqd_work_group_size, add a kernels: entry to .cllint.yaml or lint the host code with it) [control-warp-divergence]
 // CHECK: paths.cl:[[@LINE-2]]:19: note: trip counts evaluated lane by lane over a work-group of shape 256x1x1 (profile default)
     s += a[k];
   for (int k = 0; k <= lid % 8; ++k)
-// CHECK: paths.cl:[[@LINE-1]]:19: warning: loop trip count varies within each warp: work-items run 1 to 8 iterations of the 'k' loop, and a warp runs as many as its longest work-item, so 44% of lane-iterations are idle (every warp is uneven;
+// CHECK: paths.cl:[[@LINE-1]]:19: warning: {{([^:]*: )?}}loop trip count varies within each warp: work-items run 1 to 8 iterations of the 'k' loop, and a warp runs as many as its longest work-item, so 44% of lane-iterations are idle (every warp is uneven;
 // CHECK: paths.cl:[[@LINE-2]]:19: note: trip counts evaluated
     s += a[k];
   for (int k = lid; k < n; k += get_local_size(0)) // a strided loop: at most one iteration apart

@@ -1,7 +1,7 @@
-// RUN: not %cllint --rules=-*,memory-local-bank-conflict %s | %check-findings
-// RUN: grep -v 'CHECK' %s > %t.cl && not %cllint --rules=-*,memory-local-bank-conflict --fix %t.cl
+// RUN: not %cllint --min-impact=0 --all --rules=-*,memory-local-bank-conflict %s | %check-findings
+// RUN: grep -v 'CHECK' %s > %t.cl && not %cllint --min-impact=0 --all --rules=-*,memory-local-bank-conflict --fix %t.cl
 // RUN: FileCheck %s --check-prefix=FIXED < %t.cl
-// RUN: not %cllint --rules=-*,memory-local-bank-conflict %t.cl | FileCheck %s --check-prefix=AFTER --implicit-check-not="of 'tile' has"
+// RUN: not %cllint --min-impact=0 --all --rules=-*,memory-local-bank-conflict %t.cl | FileCheck %s --check-prefix=AFTER --implicit-check-not="of 'tile' has"
 
 #define TILE_DIM 32
 #define BLOCK_ROWS 8
@@ -16,7 +16,7 @@ void loop_tile(__global float *out, __global const float *in, int w) {
   barrier(CLK_LOCAL_MEM_FENCE);
   for (int j = 0; j < TILE_DIM; j += BLOCK_ROWS)
     out[(ly + j) * w + lx] = tile[lx][ly + j];
-// CHECK: bank-loop-pad.cl:[[@LINE-1]]:30: warning: __local load of 'tile' has a 32-way bank conflict: {{.*}}; pad the innermost dimension by one element ([32][33]): every access of 'tile' is then conflict-free [memory-local-bank-conflict]
+// CHECK: bank-loop-pad.cl:[[@LINE-1]]:30: warning: {{([^:]*: )?}}__local load of 'tile' has a 32-way bank conflict: {{.*}}; pad the innermost dimension by one element ([32][33]): every access of 'tile' is then conflict-free [memory-local-bank-conflict]
 // CHECK: bank-loop-pad.cl:[[@LINE-8]]:17: note: 'tile' is declared here
 }
 
@@ -30,7 +30,7 @@ __kernel void loop_tile_no_shape(__global float *out, __global const float *in, 
   barrier(CLK_LOCAL_MEM_FENCE);
   for (int j = 0; j < TILE_DIM; j += BLOCK_ROWS)
     out[(ly + j) * w + lx] = tile2[lx][ly + j];
-// CHECK: bank-loop-pad.cl:[[@LINE-1]]:30: warning: __local load of 'tile2' has a 32-way bank conflict: {{.*}}so the access is replayed 32 times; assuming a 32x8x1 work-group, inferred from the __local tile 'tile2[32][32]' and the profile default of 256 work-items (declare reqd_work_group_size, add a kernels: entry to .cllint.yaml or lint the host code with it) [memory-local-bank-conflict]
+// CHECK: bank-loop-pad.cl:[[@LINE-1]]:30: warning: {{([^:]*: )?}}__local load of 'tile2' has a 32-way bank conflict: {{.*}}so the access is replayed 32 times; assuming a 32x8x1 work-group, inferred from the __local tile 'tile2[32][32]' and the profile default of 256 work-items (declare reqd_work_group_size, add a kernels: entry to .cllint.yaml or lint the host code with it) [memory-local-bank-conflict]
 // CHECK: bank-loop-pad.cl:[[@LINE-2]]:30: note: work-group shape 32x8x1 (inferred from the __local tile 'tile2[32][32]' and the profile default of 256 work-items)
 }
 
@@ -41,7 +41,7 @@ void loop_overrun(__global float *out, __global const float *in, int w) {
   int lx = get_local_id(0), ly = get_local_id(1);
   for (int j = 0; j <= TILE_DIM; j += BLOCK_ROWS)
     tile3[lx][ly + j] = in[(ly + j) * w + lx];
-// CHECK: bank-loop-pad.cl:[[@LINE-1]]:5: warning: __local store of 'tile3' has a 32-way bank conflict: {{.*}}so the access is replayed 32 times [memory-local-bank-conflict]
+// CHECK: bank-loop-pad.cl:[[@LINE-1]]:5: warning: {{([^:]*: )?}}__local store of 'tile3' has a 32-way bank conflict: {{.*}}so the access is replayed 32 times [memory-local-bank-conflict]
 }
 
 // FIXED: __local float tile[TILE_DIM][TILE_DIM + 1];

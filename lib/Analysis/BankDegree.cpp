@@ -1,4 +1,4 @@
-#include "BankDegree.h"
+#include "Analysis/BankDegree.h"
 
 #include "Analysis/Surroundings.h"
 #include "Analysis/Uniformity.h"

@@ -1,0 +1,201 @@
+#include "Analysis/KernelCost.h"
+
+#include "Analysis/AccessQueries.h"
+#include "Analysis/BankDegree.h"
+#include "Analysis/TUAnalysis.h"
+
+#include <algorithm>
+#include <set>
+
+namespace cllint::analysis {
+
+namespace {
+
+bool isGlobal(const MemoryAccess &A) {
+  return A.AddressSpace == clang::LangAS::opencl_global ||
+         A.AddressSpace == clang::LangAS::opencl_constant;
+}
+
+std::string accessText(const MemoryAccess &A) {
+  std::string Kind = A.Read && A.Write ? "load/store" : (A.Write ? "store" : "load");
+  return Kind + " of '" + A.Base->getNameAsString() + "'";
+}
+
+} // namespace
+
+double CostParts::time() const {
+  double Max = std::max({Memory, Local, Instructions});
+  return Max + 0.1 * (Memory + Local + Instructions - Max);
+}
+
+KernelCost::KernelCost(const KernelFacts &F, const std::array<unsigned, 3> &Shape,
+                       const DeviceProfile &P)
+    : F(F), P(P), Weights(F, Shape, P.WarpSize) {
+  const std::vector<FlowNode> &Nodes = F.nodes();
+  for (size_t I = 0; I < Nodes.size(); ++I) {
+    const NodeWeight &W = Weights.node(unsigned(I));
+    double Cycles = instructionCycles(Nodes[I].Work);
+    if (Cycles <= 0 || W.PerWarp <= 0)
+      continue;
+    Parts.Instructions += Cycles * W.PerWarp;
+    CostSite S;
+    S.Where = Nodes[I].Owner;
+    S.What = Nodes[I].K == FlowNode::Loop   ? "loop body"
+             : Nodes[I].K == FlowNode::Root ? "kernel body"
+                                            : "branch";
+    S.Resource = "instructions";
+    S.Cycles = Cycles * W.PerWarp;
+    S.PerItem = W.PerItem;
+    S.PerRun = Cycles;
+    Sites.push_back(S);
+  }
+  addMemory(Shape);
+  std::stable_sort(Sites.begin(), Sites.end(),
+                   [](const CostSite &A, const CostSite &B) { return A.Cycles > B.Cycles; });
+}
+
+void KernelCost::addMemory(const std::array<unsigned, 3> &Shape) {
+  int64_t Unit = std::max(1u, P.SectorBytes);
+  unsigned W = std::max(1u, P.WarpSize);
+  auto add = [&](const MemoryAccess &A, double PerRun, bool Local) {
+    const NodeWeight &NW = Weights.node(A.Node);
+    if (NW.PerWarp <= 0)
+      return;
+    CostSite S;
+    S.Where = A.E;
+    S.What = accessText(A);
+    S.Resource = Local ? "local" : "memory";
+    S.PerItem = NW.PerItem;
+    S.PerRun = PerRun;
+    S.Cycles = Local ? PerRun * NW.PerWarp / P.LocalPerCycle
+                     : PerRun * NW.PerWarp * double(Unit) / P.MemoryBytesPerCycle;
+    (Local ? Parts.Local : Parts.Memory) += S.Cycles;
+    Sites.push_back(S);
+  };
+  // Sectors one warp's run of a lone access fetches; unknown addresses count as coalesced
+  // (gathers the analysis cannot see are not charged to a finding) or, when uniform, as one.
+  auto sectors = [&](const MemoryAccess &A) -> double {
+    // A symbolic row pitch across the warp counts as a large one (a new sector per row).
+    std::string Pitch;
+    std::vector<int64_t> Addrs = warpAddresses(A, Shape, W, 0, {}, &Pitch);
+    if (!Addrs.empty())
+      return double(warpTraffic(Addrs, A.AccessBytes, Unit).Touched);
+    if (!dependsOnLanes(A.ByteOffset))
+      return 1;
+    return double((int64_t(W) * A.AccessBytes + Unit - 1) / Unit);
+  };
+  std::vector<const MemoryAccess *> Global;
+  for (const MemoryAccess &A : F.accesses()) {
+    if (isGlobal(A)) {
+      Global.push_back(&A);
+    } else if (A.AddressSpace == clang::LangAS::opencl_local) {
+      WorkGroupShape WS;
+      WS.Size = Shape;
+      std::optional<BankDegree> D = bankDegree(F, A, WS, P);
+      add(A, D ? std::max(1u, D->Degree) : 1.0, true);
+    }
+  }
+  for (const SiblingGroup &G : siblingGroups(F, Global, Shape)) {
+    int64_t Widest = 0;
+    for (const MemoryAccess *A : G.Members)
+      Widest = std::max(Widest, A->AccessBytes);
+    std::vector<int64_t> Lanes;
+    if (G.Members.size() > 1 && std::abs(G.StrideBytes) > Widest)
+      Lanes = warpAddresses(*G.Members.front(), Shape, W);
+    if (Lanes.empty()) {
+      for (const MemoryAccess *A : G.Members)
+        add(*A, sectors(*A), false);
+      continue;
+    }
+    // Fields of one record per work-item: fetched together, shared out among the members.
+    std::vector<int64_t> All;
+    for (size_t I = 0; I < G.Members.size(); ++I)
+      for (int64_t L : Lanes)
+        for (int64_t B = 0; B < G.Members[I]->AccessBytes; B += std::max<int64_t>(1, Widest))
+          All.push_back(L + G.Offsets[I] + B);
+    double Touched = double(warpTraffic(All, Widest, Unit).Touched);
+    for (const MemoryAccess *A : G.Members)
+      add(*A, Touched / double(G.Members.size()), false);
+  }
+}
+
+double KernelCost::instructionCycles(const OpCounts &Ops) const {
+  return Ops.Alu / P.IssuePerCycle + Ops.Fp64 / P.Fp64PerCycle + Ops.Convert / P.ConvertPerCycle +
+         Ops.Special / P.SpecialPerCycle;
+}
+
+std::vector<std::string> KernelCost::assumptions() const {
+  std::vector<std::string> Out;
+  std::set<std::string> Seen;
+  for (size_t I = 0; I < Weights.size(); ++I)
+    for (const std::string &A : Weights.node(unsigned(I)).Assumptions)
+      if (Seen.insert(A).second)
+        Out.push_back(A);
+  return Out;
+}
+
+ImpactEstimate KernelCost::estimate(const CostParts &Removed, const char *Resource,
+                                    double ResourceTotal, double ResourceRemoved) const {
+  ImpactEstimate E;
+  E.Kernel = F.kernel().Decl->getNameAsString();
+  CostParts After;
+  After.Memory = std::max(0.0, Parts.Memory - Removed.Memory);
+  After.Local = std::max(0.0, Parts.Local - Removed.Local);
+  After.Instructions = std::max(0.0, Parts.Instructions - Removed.Instructions);
+  double Before = Parts.time();
+  E.Share = Before > 0 ? std::clamp((Before - After.time()) / Before, 0.0, 1.0) : 0;
+  E.Resource = Resource;
+  E.ResourceShare = ResourceTotal > 0 ? std::clamp(ResourceRemoved / ResourceTotal, 0.0, 1.0) : 0;
+  return E;
+}
+
+ImpactEstimate KernelCost::impact(const NodeWeight &W, const Excess &PerRun) const {
+  CostParts Removed;
+  Removed.Memory = PerRun.Sectors * W.PerWarp * P.SectorBytes / P.MemoryBytesPerCycle;
+  Removed.Local = PerRun.Wavefronts * W.PerWarp / P.LocalPerCycle;
+  Removed.Instructions = instructionCycles(PerRun.Ops) * W.PerWarp;
+  ImpactEstimate E;
+  if (Removed.Memory >= Removed.Local && Removed.Memory >= Removed.Instructions)
+    E = estimate(Removed, "global memory traffic", Parts.Memory, Removed.Memory);
+  else if (Removed.Local >= Removed.Instructions)
+    E = estimate(Removed, "__local memory time", Parts.Local, Removed.Local);
+  else
+    E = estimate(Removed, "instruction time", Parts.Instructions, Removed.Instructions);
+  E.PerItem = W.PerItem;
+  E.Assumptions = W.Assumptions;
+  return E;
+}
+
+std::optional<ImpactEstimate> KernelCost::idleLanes(const clang::Stmt *Owner) const {
+  const std::vector<FlowNode> &Nodes = F.nodes();
+  std::vector<unsigned> Roots;
+  for (size_t I = 0; I < Nodes.size(); ++I)
+    if (Nodes[I].Owner == Owner && Nodes[I].K != FlowNode::Root)
+      Roots.push_back(unsigned(I));
+  if (Roots.empty())
+    return std::nullopt;
+  CostParts Removed;
+  NodeWeight First;
+  First.PerItem = 0;
+  for (size_t I = 0; I < Nodes.size(); ++I) {
+    bool Inside = llvm::any_of(Roots, [&](unsigned R) { return Weights.within(unsigned(I), R); });
+    if (!Inside)
+      continue;
+    const NodeWeight &W = Weights.node(unsigned(I));
+    Removed.Instructions += instructionCycles(Nodes[I].Work) * std::max(0.0, W.PerWarp - W.PerItem);
+  }
+  for (unsigned R : Roots) {
+    const NodeWeight &W = Weights.node(Nodes[R].Parent < 0 ? R : unsigned(Nodes[R].Parent));
+    First.PerItem = std::max(First.PerItem, W.PerItem);
+    for (const std::string &A : W.Assumptions)
+      if (!llvm::is_contained(First.Assumptions, A))
+        First.Assumptions.push_back(A);
+  }
+  ImpactEstimate E =
+      estimate(Removed, "instruction time", Parts.Instructions, Removed.Instructions);
+  E.PerItem = First.PerItem;
+  E.Assumptions = First.Assumptions;
+  return E;
+}
+
+} // namespace cllint::analysis

@@ -1,0 +1,85 @@
+// A coarse estimate of where one kernel spends its time, so that every finding can say what
+// share of it the problem adds (docs/cost-model.md). Per warp, in cycles of one compute unit
+// under the device profile's rates:
+//   memory        global/constant sectors x executions x sector bytes / bytes per cycle
+//   __local       wavefronts (1 + bank-conflict replays) x executions / local rate
+//   instructions  ALU, fp64, conversion and special-function ops x executions / their rates
+// and the kernel's time is the largest of the three plus a tenth of the others (the pipes
+// overlap, not perfectly): a roofline, meant to be right within a factor of two.
+#pragma once
+
+#include "Analysis/ExecutionWeight.h"
+#include "Analysis/KernelFacts.h"
+#include "Config/DeviceProfile.h"
+
+#include <array>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cllint::analysis {
+
+struct CostParts {
+  double Memory = 0, Local = 0, Instructions = 0; // cycles per warp
+  double time() const;
+};
+
+// What a problem adds per run of its code by one warp, beyond what its fix would cost.
+struct Excess {
+  OpCounts Ops;
+  double Sectors = 0;    // global memory transactions
+  double Wavefronts = 0; // __local replays
+};
+
+// The share of a kernel's estimated time a finding adds.
+struct ImpactEstimate {
+  std::string Kernel;
+  double Share = 0;         // of the kernel's estimated time, 0..1
+  double ResourceShare = 0; // of the resource it adds to (memory traffic, instructions, ...)
+  std::string Resource;     // "global memory traffic", "instructions", "__local accesses"
+  double PerItem = 0;       // runs per work-item
+  std::vector<std::string> Assumptions;
+};
+
+// One line of the estimate's breakdown (--dump-costs).
+struct CostSite {
+  const clang::Stmt *Where = nullptr;
+  std::string What;     // "load of 'a'", "arithmetic"
+  std::string Resource; // "memory", "local", "instructions"
+  double Cycles = 0;    // per warp
+  double PerItem = 0;   // runs per work-item
+  double PerRun = 0;    // sectors, wavefronts or instruction cycles per warp-run
+};
+
+class KernelCost {
+public:
+  KernelCost(const KernelFacts &F, const std::array<unsigned, 3> &Shape, const DeviceProfile &P);
+
+  const CostParts &parts() const { return Parts; }
+  const ExecutionWeights &weights() const { return Weights; }
+  const std::vector<CostSite> &sites() const { return Sites; }
+  // Every assumption the estimate rests on (assumed trip counts), once each.
+  std::vector<std::string> assumptions() const;
+  // Cycles per warp of Ops under the profile's rates.
+  double instructionCycles(const OpCounts &Ops) const;
+
+  // The impact of an Excess added at each of the given runs per warp (PerWarp of the code).
+  ImpactEstimate impact(const NodeWeight &W, const Excess &PerRun) const;
+  // The idle lanes of a branch or a loop whose lanes disagree: the instructions of its arms
+  // (or body) issued for warps of which only some lanes run them.
+  // nullopt when Owner opens no flow node (a switch: its paths are not weighed).
+  std::optional<ImpactEstimate> idleLanes(const clang::Stmt *Owner) const;
+
+private:
+  void addMemory(const std::array<unsigned, 3> &Shape);
+  ImpactEstimate estimate(const CostParts &Removed, const char *Resource, double ResourceTotal,
+                          double ResourceRemoved) const;
+
+  const KernelFacts &F;
+  const DeviceProfile &P;
+  ExecutionWeights Weights;
+  CostParts Parts;
+  std::vector<CostSite> Sites;
+};
+
+} // namespace cllint::analysis
