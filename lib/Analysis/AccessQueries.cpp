@@ -228,24 +228,42 @@ std::vector<SiblingGroup> siblingGroups(const KernelFacts &F,
   return Groups;
 }
 
-WarpTraffic warpTraffic(const std::vector<int64_t> &Addrs, int64_t Bytes, int64_t Unit) {
-  std::set<int64_t> Units, UsefulBytes;
-  for (int64_t A : Addrs)
-    for (int64_t B = A; B < A + Bytes; ++B) {
+namespace {
+// The transactions of Unit bytes and the distinct bytes that lanes' accesses cover.
+class TrafficCount {
+public:
+  explicit TrafficCount(int64_t Unit) : Unit(Unit) {}
+  void add(int64_t Address, int64_t Bytes) {
+    for (int64_t B = Address; B < Address + Bytes; ++B) {
       UsefulBytes.insert(B);
       Units.insert(B >= 0 ? B / Unit : -((-B + Unit - 1) / Unit));
     }
-  WarpTraffic T;
-  T.Touched = static_cast<int64_t>(Units.size());
-  T.Useful = static_cast<int64_t>(UsefulBytes.size());
-  T.Minimum = (T.Useful + Unit - 1) / Unit;
-  return T;
+  }
+  WarpTraffic result() const {
+    WarpTraffic T;
+    T.Touched = static_cast<int64_t>(Units.size());
+    T.Useful = static_cast<int64_t>(UsefulBytes.size());
+    T.Minimum = (T.Useful + Unit - 1) / Unit;
+    return T;
+  }
+
+private:
+  int64_t Unit;
+  std::set<int64_t> Units, UsefulBytes;
+};
+} // namespace
+
+WarpTraffic warpTraffic(const std::vector<int64_t> &Addrs, int64_t Bytes, int64_t Unit) {
+  TrafficCount Count(Unit);
+  for (int64_t A : Addrs)
+    Count.add(A, Bytes);
+  return Count.result();
 }
 
 std::optional<WarpTraffic> groupTraffic(const KernelFacts &F, const SiblingGroup &G,
                                         const std::array<unsigned, 3> &Shape, unsigned WarpSize,
                                         int64_t Unit) {
-  std::set<int64_t> Units, UsefulBytes;
+  TrafficCount Count(Unit);
   // Every member's lane addresses are the first member's lane part plus its own constant; the
   // part of the constant no loop counter moves (a base index) is common to all and drops out.
   const MemoryAccess &First = *G.Members.front();
@@ -272,16 +290,9 @@ std::optional<WarpTraffic> groupTraffic(const KernelFacts &F, const SiblingGroup
     int64_t Bytes = M.AccessBytes;
     for (int64_t Off : Offsets)
       for (int64_t A : Lanes)
-        for (int64_t B = A + Off; B < A + Off + Bytes; ++B) {
-          UsefulBytes.insert(B);
-          Units.insert(B >= 0 ? B / Unit : -((-B + Unit - 1) / Unit));
-        }
+        Count.add(A + Off, Bytes);
   }
-  WarpTraffic T;
-  T.Touched = static_cast<int64_t>(Units.size());
-  T.Useful = static_cast<int64_t>(UsefulBytes.size());
-  T.Minimum = (T.Useful + Unit - 1) / Unit;
-  return T;
+  return Count.result();
 }
 
 std::optional<MemoryAccess> withPaddedRows(const MemoryAccess &A, int64_t Pad) {

@@ -384,23 +384,9 @@ int runLint(int Argc, const char **Argv) {
     Results.push_back(L.lintBuffer(StdinFilename, *StdinText));
   for (FileResult &R : Hosts.Results)
     Results.push_back(std::move(R));
-  // --header-filter, else the config's header-filter:, keeps findings in included files only
-  // where their path matches.
-  for (FileResult &R : Results) {
-    std::optional<std::string> Pattern;
-    FileSettings S;
-    std::string Ignored;
-    if (HeaderFilter.getNumOccurrences())
-      Pattern = HeaderFilter.getValue();
-    else if (L.settingsFor(R.Path, S, Ignored) && S.Config)
-      Pattern = S.Config->HeaderFilter;
-    if (!Pattern)
-      continue;
-    llvm::Regex Filter(*Pattern);
-    std::erase_if(R.Findings, [&](const Finding &F) {
-      return F.Where.File != R.Path && !Filter.match(F.Where.File);
-    });
-  }
+  applyHeaderFilter(Results, L,
+                    HeaderFilter.getNumOccurrences() ? std::optional<std::string>(HeaderFilter)
+                                                     : std::nullopt);
   dedupeIncludedFindings(Results);
   if (!NoGroup)
     groupFindings(Results);
@@ -479,24 +465,11 @@ int runLint(int Argc, const char **Argv) {
       return usageError(OutputFile + ": cannot write report: " + EC.message());
     OS = File.get();
   }
-  // NO_COLOR and FORCE_COLOR (no-color.org, force-color.org) decide what --color=auto does.
-  bool Forced = std::getenv("FORCE_COLOR") && *std::getenv("FORCE_COLOR");
-  bool Disabled = std::getenv("NO_COLOR") && *std::getenv("NO_COLOR");
-  Emit.Color = Color == "always" ||
-               (Color == "auto" && !Disabled &&
-                (Forced || (OutputFile.empty() && llvm::sys::Process::StandardOutIsDisplayed())));
+  Emit.Color = useColor(Color, OutputFile.empty());
   if (Statistics)
     printStatistics(Results, *OS);
-  else if (Format == "json")
-    emitJson(Results, Emit, *OS);
-  else if (Format == "sarif")
-    emitSarif(Results, Emit, *OS);
-  else if (Format == "concise")
-    emitConcise(Results, Emit, *OS);
-  else if (Format == "github")
-    emitGithub(Results, Emit, *OS);
   else
-    emitText(Results, Emit, *OS);
+    emitReport(Format, Results, Emit, *OS);
   OS->flush();
   if (OS->has_error()) {
     // A full disk or a closed pipe: the report is incomplete, which is a failed run.
@@ -512,13 +485,8 @@ int runLint(int Argc, const char **Argv) {
                    << " file(s)\n";
     printSummary(Results, Counts, /*OfferFixes=*/!ApplyFixes);
   }
-  if (CacheStats && Options.Cache)
-    llvm::errs() << "cllint: cache: " << Options.Cache->hits() << " of "
-                 << Options.Cache->hits() + Options.Cache->misses() << " file(s) reused ("
-                 << Options.Cache->dir() << ")\n";
   if (CacheStats)
-    llvm::errs() << "cllint: preambles: " << Options.Preambles->builds() << " built, "
-                 << Options.Preambles->reuses() << " reused\n";
+    printCacheStats(Options);
   if (mustExitWithoutCleanup()) {
     // A file over its time limit still runs on a detached thread that uses this function's
     // state, or a crash left LLVM's globals inconsistent: end here, without destructors.

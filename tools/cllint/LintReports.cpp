@@ -3,18 +3,72 @@
 #include "LintReports.h"
 
 #include "Analysis/TUAnalysis.h"
+#include "Driver/ResultCache.h"
 #include "Driver/SettingsText.h"
+#include "Frontend/PreambleCache.h"
 #include "Registry.h"
 #include "Support/InputFiles.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/Regex.h"
 #include "llvm/Support/WithColor.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <map>
 
 namespace cllint {
+
+void emitReport(const std::string &Format, const std::vector<FileResult> &Results,
+                const EmitOptions &Emit, llvm::raw_ostream &OS) {
+  if (Format == "json")
+    emitJson(Results, Emit, OS);
+  else if (Format == "sarif")
+    emitSarif(Results, Emit, OS);
+  else if (Format == "concise")
+    emitConcise(Results, Emit, OS);
+  else if (Format == "github")
+    emitGithub(Results, Emit, OS);
+  else
+    emitText(Results, Emit, OS);
+}
+
+bool useColor(const std::string &Color, bool ToStdout) {
+  bool Forced = std::getenv("FORCE_COLOR") && *std::getenv("FORCE_COLOR");
+  bool Disabled = std::getenv("NO_COLOR") && *std::getenv("NO_COLOR");
+  return Color == "always" ||
+         (Color == "auto" && !Disabled &&
+          (Forced || (ToStdout && llvm::sys::Process::StandardOutIsDisplayed())));
+}
+
+void printCacheStats(const LintOptions &Options) {
+  if (Options.Cache)
+    llvm::errs() << "cllint: cache: " << Options.Cache->hits() << " of "
+                 << Options.Cache->hits() + Options.Cache->misses() << " file(s) reused ("
+                 << Options.Cache->dir() << ")\n";
+  if (Options.Preambles)
+    llvm::errs() << "cllint: preambles: " << Options.Preambles->builds() << " built, "
+                 << Options.Preambles->reuses() << " reused\n";
+}
+
+void applyHeaderFilter(std::vector<FileResult> &Results, Linter &L,
+                       const std::optional<std::string> &CommandLine) {
+  for (FileResult &R : Results) {
+    std::optional<std::string> Pattern = CommandLine;
+    FileSettings S;
+    std::string Ignored;
+    if (!Pattern && L.settingsFor(R.Path, S, Ignored) && S.Config)
+      Pattern = S.Config->HeaderFilter;
+    if (!Pattern)
+      continue;
+    llvm::Regex Filter(*Pattern);
+    std::erase_if(R.Findings, [&](const Finding &F) {
+      return F.Where.File != R.Path && !Filter.match(F.Where.File);
+    });
+  }
+}
 
 // --statistics: findings per rule, like ruff --statistics.
 void printStatistics(const std::vector<FileResult> &Results, llvm::raw_ostream &OS) {

@@ -4,9 +4,11 @@
 #include "Diagnostics/Finding.h"
 #include "Driver/HostRun.h"
 #include "Driver/Linter.h"
+#include "Output/Emitters.h"
 
 #include "llvm/Support/raw_ostream.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -18,6 +20,19 @@ void printSummary(const std::vector<FileResult> &Results, const unsigned Counts[
                   bool OfferFixes);
 // --statistics: findings per rule (count, fixable), like ruff --statistics.
 void printStatistics(const std::vector<FileResult> &Results, llvm::raw_ostream &OS);
+// The report in Format (json, sarif, concise, github, else text).
+void emitReport(const std::string &Format, const std::vector<FileResult> &Results,
+                const EmitOptions &Emit, llvm::raw_ostream &OS);
+// --color=always|never|auto; with auto, NO_COLOR and FORCE_COLOR (no-color.org,
+// force-color.org) decide, then whether standard output is a terminal.
+bool useColor(const std::string &Color, bool ToStdout);
+// --cache-stats: results reused from the cache and preambles built and reused.
+void printCacheStats(const LintOptions &Options);
+// --header-filter (CommandLine), else each file's config header-filter:, keeps findings in
+// included files only where their path matches.
+void applyHeaderFilter(std::vector<FileResult> &Results, Linter &L,
+                       const std::optional<std::string> &CommandLine);
+
 // --dump-launches: the host launches found, then every kernel with its work-group shape and
 // where that shape comes from. Returns Exit, or 2 when a file cannot be read or analysed.
 int dumpLaunches(Linter &L, const HostRun &Hosts, const std::vector<std::string> &Files,
