@@ -23,7 +23,7 @@ void histogram64_per_warp(__global const uchar *codes,
     const int lid = get_local_id(0);
     const int warp = lid / WARP;
     const int lane = lid % WARP;
-// CHECK: per_warp.cl:[[@LINE-1]]:26: warning: {{([^:]*: )?}}signed integer remainder by 32: 'lid' is never negative here, but the compiler cannot prove it{{.*}} [arith-pow2-div-mod]
+// CHECK: per_warp.cl:[[@LINE-1]]:26: warning: {{([^:]*: )?}}signed integer remainder by 32 ('WARP'): 'lid' is never negative here, but the compiler cannot prove it{{.*}} [arith-pow2-div-mod]
 
     // Each warp clears its own sub-histogram, two bins per lane.
     sub[warp][lane] = 0;

@@ -194,12 +194,47 @@ bool isVarying(const VExpr &E) { return dependsOnLanes(E); }
 
 bool isNonNegative(const VExpr &E) { return E->NonNegative; }
 
+namespace {
+
+// What the device compiler derives from a loop variable's own loop: a value doubled from a
+// non-negative start never turns negative (signed overflow is undefined), and one halved
+// while `v > c` (c >= 0) holds is positive wherever the loop's body or step reads it.
+bool recurrenceStaysNonNegative(const LoopRecurrence &R, const std::string &Name) {
+  if (!R.Init || !R.Amount || R.Amount->Op != VOp::Const || R.Amount->Value <= 0)
+    return false;
+  if (R.Step == VOp::Mul || R.Step == VOp::Shl)
+    return compilerProvesNonNegative(R.Init);
+  if (R.Step != VOp::Div && R.Step != VOp::Shr)
+    return false;
+  const VExpr &C = R.Condition;
+  if (!C || C->Ops.size() != 2)
+    return false;
+  auto isSelf = [&](const VExpr &X) { return X->Op == VOp::Sym && X->Name == Name; };
+  auto atLeast = [](const VExpr &X, int64_t Min) { return X->Op == VOp::Const && X->Value >= Min; };
+  switch (C->Op) {
+  case VOp::Gt: // v > c
+    return isSelf(C->Ops[0]) && atLeast(C->Ops[1], -1);
+  case VOp::Ge: // v >= c
+    return isSelf(C->Ops[0]) && atLeast(C->Ops[1], 0);
+  case VOp::Lt: // c < v
+    return isSelf(C->Ops[1]) && atLeast(C->Ops[0], -1);
+  case VOp::Le: // c <= v
+    return isSelf(C->Ops[1]) && atLeast(C->Ops[0], 0);
+  default:
+    return false;
+  }
+}
+
+} // namespace
+
 bool compilerProvesNonNegative(const VExpr &E) {
   switch (E->Op) {
   case VOp::Const:
     return E->Value >= 0;
   case VOp::Sym: // the trip counter k of `for (int i = a; ...; i += s)`, i = a + k*s
-    return symbolKind(E->Name) == SymbolKind::TripCounter && !E->Recurrence;
+    if (E->Recurrence)
+      return recurrenceStaysNonNegative(*E->Recurrence, E->Name);
+    return symbolKind(E->Name) == SymbolKind::TripCounter;
   case VOp::Add:
   case VOp::Mul:
   case VOp::Shr:

@@ -336,9 +336,15 @@ KernelFacts::KernelFacts(ASTContext &Ctx, const KernelInfo &K,
 
 std::vector<unsigned> KernelFacts::nodesOf(const clang::FunctionDecl *Fn,
                                            const clang::Stmt *S) const {
-  for (const clang::Stmt *At = S; At; At = parentIn(Fn, At))
+  const clang::Stmt *Child = nullptr;
+  for (const clang::Stmt *At = S; At; Child = At, At = parentIn(Fn, At)) {
+    // A for loop's init runs once, where the loop sits.
+    if (const auto *For = llvm::dyn_cast<clang::ForStmt>(At);
+        For && Child && For->getInit() == Child)
+      continue;
     if (auto It = ScopeNodes.find(At); It != ScopeNodes.end())
       return It->second;
+  }
   if (Fn && Fn->getBody())
     if (auto It = ScopeNodes.find(Fn->getBody()); It != ScopeNodes.end())
       return It->second;

@@ -297,6 +297,13 @@ std::optional<PlannedCase> loopHarnessCase(const analysis::TUAnalysis &A,
     WhyNot = "the finding has no fix";
     return std::nullopt;
   }
+  // Random operands break what such a fix rests on: a divisor the kernel's loop keeps a power
+  // of two (`2 * s`) is an arbitrary value in the harness, where the mask is not exact.
+  if (F.RuleId == "arith-pow2-div-mod" &&
+      F.Message.find("run-time power of two") != std::string::npos) {
+    WhyNot = "the divisor is a power of two only where the kernel computes it";
+    return std::nullopt;
+  }
   const std::string &Text = KernelCase.Before;
   std::optional<Lifted> L = lift(Ctx, K, F, Fixes, Text, WhyNot);
   if (!L)

@@ -30,10 +30,10 @@ __kernel void positives(__global int *out, __global const int *in, int n, int k,
   out[gid] = x / 16;
 // CHECK: pow2.cl:[[@LINE-1]]:16: warning: {{([^:]*: )?}}signed integer division by 16: 'x' may be negative, so the shift gets a sign fix-up (+1-2 instructions); if it is never negative, make it unsigned or write 'x >> 4' [arith-pow2-div-mod]
   out[gid] = x % TILE;
-// CHECK: pow2.cl:[[@LINE-1]]:16: warning: {{([^:]*: )?}}signed integer remainder by 16: 'x' may be negative
+// CHECK: pow2.cl:[[@LINE-1]]:16: warning: {{([^:]*: )?}}signed integer remainder by 16 ('TILE'): 'x' may be negative, so the mask gets a sign fix-up (+2-3 instructions); if it is never negative, make it unsigned [arith-pow2-div-mod]
   out[gid] = x / WIDTH + x % BLOCK;
-// CHECK: pow2.cl:[[@LINE-1]]:16: warning: {{([^:]*: )?}}signed integer division by 32: 'x' may be negative
-// CHECK: pow2.cl:[[@LINE-2]]:28: warning: {{([^:]*: )?}}signed integer remainder by 8: 'x' may be negative
+// CHECK: pow2.cl:[[@LINE-1]]:16: warning: {{([^:]*: )?}}signed integer division by 32 ('WIDTH'): 'x' may be negative
+// CHECK: pow2.cl:[[@LINE-2]]:28: warning: {{([^:]*: )?}}signed integer remainder by 8 ('BLOCK'): 'x' may be negative
   out[gid] = bucket(x) + half_index(gid);
   x /= 4;
 // CHECK: pow2.cl:[[@LINE-1]]:5: warning: {{([^:]*: )?}}signed integer division by 4: 'x' may be negative
@@ -44,7 +44,7 @@ __kernel void positives(__global int *out, __global const int *in, int n, int k,
 // CHECK: pow2.cl:[[@LINE-1]]:18: warning: {{([^:]*: )?}}signed integer remainder by the run-time power of two '(1 << k)' compiles to a full 32-bit remainder (about 28 more instructions) where a mask would do; write '(gid & ((1 << k) - 1))' [arith-pow2-div-mod]
   int d = 1 << k;
   out[gid] = x / d;
-// CHECK: pow2.cl:[[@LINE-1]]:16: warning: {{([^:]*: )?}}signed integer division by the run-time power of two 'd' compiles to a full 32-bit division (about 28 more instructions) where a shift would do; the dividend may be negative: make the operands unsigned (an unsigned division by a power of two is already a shift) [arith-pow2-div-mod]
+// CHECK: pow2.cl:[[@LINE-1]]:16: warning: {{([^:]*: )?}}signed integer division by the run-time power of two 'd' compiles to a full 32-bit division (about 28 more instructions) where a shift would do; the dividend may be negative: make the operands unsigned (an unsigned division by '1u << k' is already a shift) [arith-pow2-div-mod]
   out[gid] = (gid + n) / (1 << k);
 // CHECK: pow2.cl:[[@LINE-1]]:24: warning: {{([^:]*: )?}}signed integer division by the run-time power of two '(1 << k)' compiles to a full 32-bit division (about 28 more instructions) where a shift would do; the dividend may be negative
 }

@@ -10,6 +10,6 @@ __kernel void dag(__global float *p, int s) {
   int c1 = c0 * c0 + c0; int c2 = c1 * c1 + c1; int c3 = c2 * c2 + c2; int c4 = c3 * c3 + c3;
   int c5 = c4 * c4 + c4; int c6 = c5 * c5 + c5; int c7 = c6 * c6 + c6; int c8 = c7 * c7 + c7;
   int c9 = c8 * c8 + c8; int d0 = c9 * c9 + c9; int d1 = d0 * d0 + d0; int d2 = d1 * d1 + d1;
-  if (d2 % 2 == 0)
+  if (d2 % 2 == 1)
     p[d2 & 1023] = 1.0f;
 }
