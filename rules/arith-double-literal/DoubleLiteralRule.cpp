@@ -6,6 +6,8 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
 
+#include <map>
+#include <memory>
 #include <set>
 
 namespace cllint {
@@ -51,8 +53,77 @@ bool continuesDoubleComputation(const clang::Expr *E) {
   return mathBuiltin(E) != nullptr;
 }
 
+// Local variables written after their initialisation, or whose address escapes: the others
+// hold their initial value wherever they are read.
+class WrittenLocals : public clang::RecursiveASTVisitor<WrittenLocals> {
+public:
+  explicit WrittenLocals(const clang::FunctionDecl *Fn) {
+    if (Fn->getBody())
+      TraverseStmt(Fn->getBody());
+  }
+  bool written(const clang::VarDecl *V) const { return Written.count(V); }
+  bool VisitBinaryOperator(clang::BinaryOperator *B) {
+    if (B->isAssignmentOp())
+      mark(B->getLHS());
+    return true;
+  }
+  bool VisitUnaryOperator(clang::UnaryOperator *U) {
+    if (U->isIncrementDecrementOp() || U->getOpcode() == clang::UO_AddrOf)
+      mark(U->getSubExpr());
+    return true;
+  }
+
+private:
+  void mark(const clang::Expr *E) {
+    if (const auto *R = llvm::dyn_cast<clang::DeclRefExpr>(E->IgnoreParenImpCasts()))
+      if (const auto *V = llvm::dyn_cast<clang::VarDecl>(R->getDecl()))
+        Written.insert(V);
+  }
+  std::set<const clang::VarDecl *> Written;
+};
+
+// A local variable that holds a constant wherever it is read (`int k42 = 500;` never written
+// again): the compiler propagates it, so it folds like a literal.
+bool holdsConstant(const clang::Expr *E, const WrittenLocals &Written,
+                   const clang::ASTContext &Ctx) {
+  const auto *R = llvm::dyn_cast<clang::DeclRefExpr>(E->IgnoreParenImpCasts());
+  const auto *V = R ? llvm::dyn_cast<clang::VarDecl>(R->getDecl()) : nullptr;
+  if (!V || !V->hasLocalStorage() || llvm::isa<clang::ParmVarDecl>(V) || !V->getInit() ||
+      Written.written(V) || V->getInit()->isValueDependent())
+    return false;
+  clang::Expr::EvalResult Result;
+  return V->getInit()->EvaluateAsRValue(Result, Ctx) && !Result.HasSideEffects;
+}
+
+// An integer of a few values only (`c || d`, `1 + (x < w)`): converted to double, then to float,
+// it becomes a select between constants.
+bool fewValued(const clang::Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (llvm::isa<clang::IntegerLiteral>(E))
+    return true;
+  if (const auto *U = llvm::dyn_cast<clang::UnaryOperator>(E))
+    return U->getOpcode() == clang::UO_LNot ||
+           (U->getOpcode() == clang::UO_Minus && fewValued(U->getSubExpr()));
+  if (const auto *B = llvm::dyn_cast<clang::BinaryOperator>(E)) {
+    if (B->isComparisonOp() || B->isLogicalOp())
+      return true;
+    if (B->getOpcode() == clang::BO_Add || B->getOpcode() == clang::BO_Sub ||
+        B->getOpcode() == clang::BO_Mul)
+      return fewValued(B->getLHS()) && fewValued(B->getRHS());
+  }
+  if (const auto *C = llvm::dyn_cast<clang::ConditionalOperator>(E))
+    return fewValued(C->getTrueExpr()) && fewValued(C->getFalseExpr());
+  return false;
+}
+
+bool isOne(const clang::Expr *E, const clang::ASTContext &Ctx) {
+  llvm::APFloat V(0.0);
+  return !E->isValueDependent() && E->EvaluateAsFloat(V, Ctx) && V.isExactlyValue(1.0);
+}
+
 struct Leaves {
   unsigned Literals = 0;        // literals and constant subexpressions, folded by the compiler
+  unsigned FewValued = 0;       // integers of a few values: a select if nothing else varies
   unsigned InexactLiterals = 0; // of which not exactly representable in float
   unsigned FloatOperands = 0;   // float/half values promoted to double
   unsigned IntOperands = 0;
@@ -69,7 +140,8 @@ bool exactInFloat(const llvm::APFloat &V) {
   return !LosesInfo;
 }
 
-void collectLeaves(const clang::Expr *E, Leaves &L, const clang::ASTContext &Ctx) {
+void collectLeaves(const clang::Expr *E, Leaves &L, const clang::ASTContext &Ctx,
+                   const WrittenLocals &Written) {
   E = E->IgnoreParens();
   // A literal, or a constant expression of literals (`1/1.5e12`), is folded to one constant.
   llvm::APFloat Folded(0.0);
@@ -80,34 +152,45 @@ void collectLeaves(const clang::Expr *E, Leaves &L, const clang::ASTContext &Ctx
     return;
   }
   if (const auto *C = llvm::dyn_cast<clang::ImplicitCastExpr>(E)) {
-    if (C->getCastKind() == clang::CK_FloatingCast && isSingleOrHalf(C->getSubExpr()->getType())) {
+    bool FromFloat =
+        C->getCastKind() == clang::CK_FloatingCast && isSingleOrHalf(C->getSubExpr()->getType());
+    bool FromInt = C->getCastKind() == clang::CK_IntegralToFloating;
+    if ((FromFloat || FromInt) && holdsConstant(C->getSubExpr(), Written, Ctx)) {
+      ++L.Literals; // exact: a float, or an integer the conversion itself folds
+      return;
+    }
+    if (FromFloat) {
       ++L.FloatOperands;
       return;
     }
-    if (C->getCastKind() == clang::CK_IntegralToFloating) {
-      ++L.IntOperands;
+    if (FromInt) {
+      ++(fewValued(C->getSubExpr()) ? L.FewValued : L.IntOperands);
       return;
     }
     if (C->getCastKind() == clang::CK_NoOp) {
-      collectLeaves(C->getSubExpr(), L, Ctx);
+      collectLeaves(C->getSubExpr(), L, Ctx, Written);
       return;
     }
   }
   if (const auto *U = llvm::dyn_cast<clang::UnaryOperator>(E);
       U && (U->getOpcode() == clang::UO_Minus || U->getOpcode() == clang::UO_Plus)) {
-    collectLeaves(U->getSubExpr(), L, Ctx);
+    collectLeaves(U->getSubExpr(), L, Ctx, Written);
     return;
   }
   if (const auto *B = llvm::dyn_cast<clang::BinaryOperator>(E);
       B && (isArithmetic(B->getOpcode()) || B->isComparisonOp())) {
-    ++L.DoubleOps;
-    collectLeaves(B->getLHS(), L, Ctx);
-    collectLeaves(B->getRHS(), L, Ctx);
+    // `x * 1.0`, `x / 1.0`: the compiler drops the operation.
+    bool Identity = (B->getOpcode() == clang::BO_Mul && isOne(B->getLHS(), Ctx)) ||
+                    ((B->getOpcode() == clang::BO_Mul || B->getOpcode() == clang::BO_Div) &&
+                     isOne(B->getRHS(), Ctx));
+    L.DoubleOps += Identity ? 0 : 1;
+    collectLeaves(B->getLHS(), L, Ctx, Written);
+    collectLeaves(B->getRHS(), L, Ctx, Written);
     return;
   }
   if (const auto *Cond = llvm::dyn_cast<clang::ConditionalOperator>(E)) {
-    collectLeaves(Cond->getTrueExpr(), L, Ctx);
-    collectLeaves(Cond->getFalseExpr(), L, Ctx);
+    collectLeaves(Cond->getTrueExpr(), L, Ctx, Written);
+    collectLeaves(Cond->getFalseExpr(), L, Ctx, Written);
     return;
   }
   if (const clang::FunctionDecl *FD = mathBuiltin(E)) {
@@ -115,7 +198,7 @@ void collectLeaves(const clang::Expr *E, Leaves &L, const clang::ASTContext &Ctx
     L.Builtin = FD;
     for (const clang::Expr *Arg : llvm::cast<clang::CallExpr>(E)->arguments())
       if (isDouble(Arg->getType()))
-        collectLeaves(Arg, L, Ctx);
+        collectLeaves(Arg, L, Ctx, Written);
     return;
   }
   ++L.GenuineDoubles;
@@ -227,6 +310,7 @@ private:
   // Expressions already reported: the cost belongs to the expression, so its literals are one
   // finding (fixing one literal of a chain alone removes nothing).
   std::set<const clang::Expr *> ReportedTrees;
+  std::map<const clang::FunctionDecl *, std::unique_ptr<WrittenLocals>> Written;
 
   void checkLiteral(RuleContext &Ctx, const clang::ParentMap &Parents,
                     const clang::FunctionDecl *Fn, const clang::FloatingLiteral *Lit) {
@@ -260,9 +344,15 @@ private:
       return; // genuinely double code, or not arithmetic at all
 
     Leaves L;
-    collectLeaves(Tree, L, AST);
+    auto [It, New] = Written.try_emplace(Fn, nullptr);
+    if (New)
+      It->second = std::make_unique<WrittenLocals>(Fn);
+    collectLeaves(Tree, L, AST, *It->second);
     if (L.GenuineDoubles)
       return;
+    // Integers of a few values beside other run-time operands are converted like any other.
+    if (L.FloatOperands || L.IntOperands)
+      L.IntOperands += L.FewValued;
     if (CompoundAssign) {
       ++L.FloatOperands;
       ++L.DoubleOps;

@@ -31,7 +31,7 @@ __kernel void positives(__global float *y, __global const float *x, int n) {
   if (x[i] > 0.1)
 // CHECK: double-literal.cl:[[@LINE-1]]:14: warning: {{([^:]*: )?}}double-precision literal '0.1' makes this float comparison run in double (1 fp64 operation and 1 float<->double conversion per evaluation); write '0.1f' [arith-double-literal]
     y[i] = sin(1.0 * x[i]);
-// CHECK: double-literal.cl:[[@LINE-1]]:16: warning: {{([^:]*: )?}}double-precision literal '1.0' makes this float arithmetic run in double (2 fp64 operations and 2 float<->double conversions per evaluation) and selects the double overload of 'sin'; write '1.0f' [arith-double-literal]
+// CHECK: double-literal.cl:[[@LINE-1]]:16: warning: {{([^:]*: )?}}double-precision literal '1.0' makes this float arithmetic run in double (1 fp64 operation and 2 float<->double conversions per evaluation) and selects the double overload of 'sin'; write '1.0f' [arith-double-literal]
   y[i] *= 1.1;
 // CHECK: double-literal.cl:[[@LINE-1]]:11: warning: {{([^:]*: )?}}double-precision literal '1.1' makes this float arithmetic run in double
   // An int operand: cvt.rn.f64.s32; mul.f64.
@@ -64,6 +64,29 @@ __kernel void narrowed(__global float *y, __global const float *x, int c) {
   y[i] = x[i] * (2.0 * 0.25); // a constant expression exact in float
   y[i] = c ? 0.0 : x[i];      // a select: the constant is converted at compile time
   y[i] = c ? 0.1 : x[i];
+}
+
+// What the compiler folds before any fp64 is emitted (PTX compared on an NVIDIA GPU machine).
+__kernel void folded(__global float *y, __global const float *x, int c, int d, int w) {
+  int i = get_global_id(0);
+  // Constants through variables that hold them: propagated, then folded.
+  int k42 = 500;
+  const float scale = 2.5f;
+  float kt42 = k42 * 33.5e-6 / 5;
+  y[i] = kt42 * x[i] + scale * 0.3;
+  // `* 1.0` drops out; what is left is one float operation, narrowed.
+  y[i] += x[i] * 1.0;
+  // An integer of two values: a float select.
+  float xf = 0.5 * (1 + (c || d));
+  y[i] += xf;
+  // The same beside a float operand: converted and multiplied in double.
+  y[i] += 0.5 * (1 + (i < w)) * x[i];
+// CHECK: double-literal.cl:[[@LINE-1]]:11: warning: {{([^:]*: )?}}double-precision literal '0.5' makes this float arithmetic run in double (3 fp64 operations and 4 float<->double conversions per evaluation); write '0.5f' [arith-double-literal]
+  // A variable written again is not a constant.
+  int k = 3;
+  k += c;
+  y[i] = k * 0.1;
+// CHECK: double-literal.cl:[[@LINE-1]]:14: warning: {{([^:]*: )?}}double-precision literal '0.1' makes this float arithmetic run in double
 }
 
 __kernel void negatives(__global float *y, __global const float *x, __global double *d, int n) {
@@ -103,4 +126,5 @@ __kernel void negatives(__global float *y, __global const float *x, __global dou
 // FIXED: y[i] = x[i] * {{M_PI_F}};
 // FIXED: y[i] = {{2\.0f}} * {{M_PI_F}} * x[i];
 // FIXED: y[i] = x[i] * {{0\.5}};
+// FIXED: y[i] += {{0\.5f}} * (1 + (i < w)) * x[i];
 // FIXED: y[i] = x[i] * {{1\.1}}; // cllint: ignore
