@@ -26,11 +26,27 @@ bool pureBuiltin(const FunctionDecl *FD) {
   return true;
 }
 
+// Builtins of a few instructions; the other math builtins (sin, exp, pow, ...) expand to tens.
+bool shortBuiltin(const FunctionDecl *FD) {
+  llvm::StringRef N = FD->getName();
+  for (const char *Short :
+       {"min",      "max",   "fabs",  "abs",  "mad",   "fma",  "select", "clamp", "native_",
+        "convert_", "as_",   "get_",  "fmin", "fmax",  "mix",  "step",   "sign",  "sqrt",
+        "rsqrt",    "half_", "floor", "ceil", "trunc", "rint", "round"})
+    if (N.starts_with(Short))
+      return true;
+  return false;
+}
+
 // Whether E is a small expression with no side effects; Nodes counts what it costs.
 bool cheapExpr(const Stmt *S, unsigned &Nodes) {
   if (!S)
     return true;
   if (++Nodes > MaxArmNodes)
+    return false;
+  if (const auto *C = dyn_cast<CallExpr>(S); C && C->getDirectCallee() &&
+                                             !shortBuiltin(C->getDirectCallee()) &&
+                                             (Nodes += 8) > MaxArmNodes)
     return false;
   if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp())
     return false;
@@ -69,22 +85,66 @@ bool registerVariable(const Expr *LHS) {
          V->getType().getAddressSpace() != LangAS::opencl_local;
 }
 
-// An `if` arm: nothing, or one assignment of a cheap value to a register variable.
-bool selectableArm(const Stmt *S) {
+// A store to memory at a cheap address (`out[w] = r`, `A[2 * tid + 1] = v`, `p->x += d`):
+// under a condition it becomes a predicated store, no branch.
+bool cheapMemoryTarget(const Expr *LHS, unsigned &Nodes) {
+  LHS = LHS->IgnoreParenImpCasts();
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(LHS))
+    return cheapExpr(AS->getBase(), Nodes) && cheapExpr(AS->getIdx(), Nodes);
+  if (const auto *U = dyn_cast<UnaryOperator>(LHS); U && U->getOpcode() == UO_Deref)
+    return cheapExpr(U->getSubExpr(), Nodes);
+  if (const auto *M = dyn_cast<MemberExpr>(LHS))
+    return cheapExpr(M->getBase(), Nodes);
+  return false;
+}
+
+bool readsMemory(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<ArraySubscriptExpr>(S))
+    return true;
+  if (const auto *U = dyn_cast<UnaryOperator>(S); U && U->getOpcode() == UO_Deref)
+    return true;
+  if (const auto *M = dyn_cast<MemberExpr>(S); M && M->isArrow())
+    return true;
+  for (const Stmt *Child : S->children())
+    if (readsMemory(Child))
+      return true;
+  return false;
+}
+
+// Statements of an `if` arm the compiler predicates instead of branching around.
+constexpr unsigned MaxArmStatements = 3;
+
+// An `if` arm: nothing, or up to three cheap assignments to register variables or memory
+// (NVIDIA's compiler predicates such short blocks: `@p st.global`, `selp`).
+bool selectableArm(const Stmt *S, unsigned &Nodes) {
   if (!S || isa<NullStmt>(S))
     return true;
   if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
-    if (CS->size() > 1)
+    if (CS->size() > MaxArmStatements)
       return false;
-    return CS->body_empty() || selectableArm(CS->body_front());
+    for (const Stmt *Child : CS->body())
+      if (isa<CompoundStmt>(Child) || !selectableArm(Child, Nodes))
+        return false;
+    return true;
   }
   if (const auto *U = dyn_cast<UnaryOperator>(S); U && U->isIncrementDecrementOp())
     return registerVariable(U->getSubExpr()); // `++n`: one add, predicated
   const auto *B = dyn_cast<BinaryOperator>(S);
-  if (!B || !B->isAssignmentOp() || !registerVariable(B->getLHS()))
+  if (!B || !B->isAssignmentOp())
     return false;
+  if (registerVariable(B->getLHS()))
+    return cheapExpr(B->getRHS(), Nodes);
+  // A store of a register value; an arm that also loads memory does work whose idle lanes
+  // matter (`sdata[lid] += sdata[lid + s]`), reported as such.
+  return B->getOpcode() == BO_Assign && cheapMemoryTarget(B->getLHS(), Nodes) &&
+         !readsMemory(B->getRHS()) && cheapExpr(B->getRHS(), Nodes);
+}
+
+bool selectableArm(const Stmt *S) {
   unsigned Nodes = 0;
-  return cheapExpr(B->getRHS(), Nodes);
+  return selectableArm(S, Nodes);
 }
 
 // A `switch` whose every case only assigns one cheap value to one register variable, then
@@ -125,9 +185,11 @@ bool compilesToSelect(const Stmt *Owner) {
     unsigned Nodes = 0;
     return cheapExpr(C->getTrueExpr(), Nodes) && cheapExpr(C->getFalseExpr(), Nodes);
   }
-  if (const auto *If = dyn_cast<IfStmt>(Owner))
-    return !If->getConditionVariable() && selectableArm(If->getThen()) &&
-           selectableArm(If->getElse());
+  if (const auto *If = dyn_cast<IfStmt>(Owner)) {
+    unsigned Nodes = 0;
+    return !If->getConditionVariable() && selectableArm(If->getThen(), Nodes) &&
+           selectableArm(If->getElse(), Nodes);
+  }
   return false;
 }
 

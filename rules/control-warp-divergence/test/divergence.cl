@@ -16,15 +16,15 @@ __kernel void positives(__global float *data, __local float *s) {
   if (lid % 2 == 0)
 // CHECK: divergence.cl:[[@LINE-1]]:7: warning: {{([^:]*: )?}}'if' condition varies within each warp: every warp splits; 16 of 32 lanes active on each path; the idle lanes wait while the others run the body; remap the work so that contiguous work-items take the same path (e.g. 'lid < s' with sequential addressing); assuming a 256x1x1 work-group: no launch found (declare reqd_work_group_size, add a kernels: entry to .cllint.yaml or lint the host code with it) [control-warp-divergence]
 // CHECK: divergence.cl:[[@LINE-2]]:7: note: evaluated lane by lane over a work-group of shape 256x1x1 (profile default)
-    data[lid] = 0;
+    data[lid] += 1.0f; // a load, an add and a store
   if (lid & 1)
 // CHECK: divergence.cl:[[@LINE-1]]:7: warning: {{([^:]*: )?}}'if' condition varies within each warp: every warp splits; 16 of 32 lanes active on each path; the idle lanes wait while the others run the body; remap the work so that contiguous work-items take the same path (e.g. 'lid < s' with sequential addressing); assuming a 256x1x1 work-group: no launch found (declare reqd_work_group_size, add a kernels: entry to .cllint.yaml or lint the host code with it) [control-warp-divergence]
 // CHECK: divergence.cl:[[@LINE-2]]:7: note: evaluated lane by lane over a work-group of shape 256x1x1 (profile default)
-    data[lid] = 1;
+    data[lid] += 1;
   if ((lid & 31) == 0)
 // CHECK: divergence.cl:[[@LINE-1]]:7: warning: {{([^:]*: )?}}'if' condition varies within each warp: every warp splits; 1 of 32 lanes active on the true path, 31 on the other; the idle lanes wait while the others run the body; remap the work so that contiguous work-items take the same path (e.g. 'lid < s' with sequential addressing); assuming a 256x1x1 work-group: no launch found (declare reqd_work_group_size, add a kernels: entry to .cllint.yaml or lint the host code with it) [control-warp-divergence]
 // CHECK: divergence.cl:[[@LINE-2]]:7: note: evaluated lane by lane over a work-group of shape 256x1x1 (profile default)
-    data[lid] = 2;
+    data[lid] += 2;
   // A `?:` whose arm calls a helper with a loop stays a branch.
   data[lid] = IS_EVEN(lid) ? window_sum(data, lid) : 0.0f;
 // CHECK: divergence.cl:[[@LINE-1]]:15: warning: {{([^:]*: )?}}'?:' condition varies within each warp: every warp splits; 16 of 32 lanes active on each path; both paths run one after the other (measured 1.96x for two equal paths); remap the work so that contiguous work-items take the same path (e.g. 'lid < s' with sequential addressing); assuming a 256x1x1 work-group: no launch found (declare reqd_work_group_size, add a kernels: entry to .cllint.yaml or lint the host code with it) [control-warp-divergence]
@@ -33,7 +33,7 @@ __kernel void positives(__global float *data, __local float *s) {
   if (odd_lane())
 // CHECK: divergence.cl:[[@LINE-1]]:7: warning: {{([^:]*: )?}}'if' condition varies within each warp: every warp splits; 16 of 32 lanes active on each path; the idle lanes wait while the others run the body; remap the work so that contiguous work-items take the same path (e.g. 'lid < s' with sequential addressing); assuming a 256x1x1 work-group: no launch found (declare reqd_work_group_size, add a kernels: entry to .cllint.yaml or lint the host code with it) [control-warp-divergence]
 // CHECK: divergence.cl:[[@LINE-2]]:7: note: evaluated lane by lane over a work-group of shape 256x1x1 (profile default)
-    data[lid] = 3;
+    data[lid] += 3;
   for (unsigned st = 1; st < get_local_size(0); st *= 2) {
     if (lid % (2 * st) == 0)
 // CHECK: divergence.cl:[[@LINE-1]]:9: warning: {{([^:]*: )?}}'if' condition varies within each warp: every warp splits; 16 of 32 lanes active on each path (st = 1; 6 of 8 values of 'st' diverge); in a barrier-bound tree reduction this costs little (measured 2-3% over sequential addressing on an NVIDIA H100), but sequential addressing also avoids the bank conflicts of the interleaved rewrite; remap the work so that contiguous work-items take the same path (e.g. 'lid < s' with sequential addressing); assuming a 256x1x1 work-group: no launch found (declare reqd_work_group_size, add a kernels: entry to .cllint.yaml or lint the host code with it) [control-warp-divergence]
@@ -44,7 +44,7 @@ __kernel void positives(__global float *data, __local float *s) {
   switch (lid % 4) { // two paths: case 0 and the default
 // CHECK: divergence.cl:[[@LINE-1]]:11: warning: {{([^:]*: )?}}'switch' value varies within each warp: every warp splits into up to 2 paths; 24 of 32 lanes active on the largest; a split warp runs each of its paths one after the other; remap the work so that contiguous work-items take the same path (e.g. 'lid < s' with sequential addressing); assuming a 256x1x1 work-group: no launch found (declare reqd_work_group_size, add a kernels: entry to .cllint.yaml or lint the host code with it) [control-warp-divergence]
 // CHECK: divergence.cl:[[@LINE-2]]:11: note: evaluated lane by lane over a work-group of shape 256x1x1 (profile default)
-  case 0: data[lid] = 4; break;
+  case 0: data[lid] += 4; break;
   default: break;
   }
 }
@@ -54,10 +54,16 @@ __kernel void negatives(__global float *data, __local float *s, int n, int k) {
   int gid = get_global_id(0);
   if (lid / 32 == k) data[gid] = 0;       // warp-aligned
   if (lid < 64) data[gid] = 1;            // a threshold at a warp boundary
-  if (((lid >> 5) & 1) == 0) data[gid] = 2; // whole warps (not on amd: half a wavefront)
+  if (((lid >> 5) & 1) == 0) data[gid] += 2; // whole warps (not on amd: half a wavefront)
   if (gid < n) data[gid] = 3;             // bounds guard
   if (lid == 0) data[gid] = 4;            // single work-item section
   if (n > 4) data[gid] = 5;               // uniform
+  // No branch in the compiled code: one store with a selected address, predicated stores of
+  // register values, short register-only arms.
+  if (lid % 2 == 0) data[2 * lid] = lid; else data[2 * lid + 1] = lid;
+  if ((lid & 31) == 0) data[lid / 32] = 7.0f;
+  float r = data[gid];
+  if (lid & 1) { r = r * 2.0f; data[gid] = r; }
   for (unsigned st = get_local_size(0) / 2; st > 0; st >>= 1) {
     if (lid < st)                         // sequential addressing: at most one warp splits
       s[lid] += s[lid + st];
@@ -93,7 +99,7 @@ __attribute__((reqd_work_group_size(64, 1, 1)))
 __kernel void wide(__global float *data) {
   int lid = get_local_id(0);
   if (lid < 32) data[lid] = 0;            // a threshold: one split at most, on either profile
-  if ((lid / 8) % 2) data[lid] = 1;       // period 16: every warp
+  if ((lid / 8) % 2) data[lid] += 1;      // period 16: every warp
 // CHECK: divergence.cl:[[@LINE-1]]:7: warning: {{([^:]*: )?}}'if' condition varies within each warp: every warp splits; 16 of 32 lanes active on each path; the idle lanes wait while the others run the body; remap the work so that contiguous work-items take the same path (e.g. 'lid < s' with sequential addressing) [control-warp-divergence]
 // CHECK: divergence.cl:[[@LINE-2]]:7: note: evaluated lane by lane over a work-group of shape 64x1x1 (reqd_work_group_size)
 }
