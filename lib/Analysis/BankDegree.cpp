@@ -73,10 +73,40 @@ const VNode *replayedSymbol(const MemoryAccess &A, const WorkGroupShape &Shape) 
   return Rec;
 }
 
+// Components of one __local vector element that the same work-item reads or writes together
+// (`t[lid].x`, `.y`, `.z`, `.w` on a float4) compile to one access of the vector's width: the
+// access as the compiler issues it, or nullopt when A has no such sibling.
+std::optional<MemoryAccess> vectorWidth(const KernelFacts &F, const MemoryAccess &A) {
+  if (!A.ElementType->isVectorType() || A.AccessBytes >= A.ElementBytes || !A.ByteOffset)
+    return std::nullopt;
+  std::optional<int64_t> Own = linearize(A.ByteOffset).Constant.constantValue();
+  if (!Own || A.ElementBytes <= 0)
+    return std::nullopt;
+  for (const MemoryAccess &B : F.accesses()) {
+    if (&B == &A || B.Base != A.Base || B.Function != A.Function || B.Context != A.Context ||
+        B.Node != A.Node || B.Write != A.Write || B.ElementBytes != A.ElementBytes || !B.ByteOffset)
+      continue;
+    IndexForm Diff = linearize(vOp(VOp::Sub, {B.ByteOffset, A.ByteOffset}));
+    std::optional<int64_t> Apart = Diff.Constant.constantValue();
+    if (!Diff.isAffine() || !Diff.isUniform() || !Apart || *Apart == 0 ||
+        std::abs(*Apart) >= A.ElementBytes)
+      continue;
+    MemoryAccess Wide = A;
+    int64_t Component = ((*Own % A.ElementBytes) + A.ElementBytes) % A.ElementBytes;
+    Wide.AccessBytes = A.ElementBytes;
+    Wide.ByteOffset = vOp(VOp::Sub, {A.ByteOffset, vConst(Component)});
+    Wide.Bytes = linearize(Wide.ByteOffset);
+    return Wide;
+  }
+  return std::nullopt;
+}
+
 } // namespace
 
-std::optional<BankDegree> bankDegree(const KernelFacts &F, const MemoryAccess &A,
+std::optional<BankDegree> bankDegree(const KernelFacts &F, const MemoryAccess &Access,
                                      const WorkGroupShape &Shape, const DeviceProfile &P) {
+  std::optional<MemoryAccess> Wide = vectorWidth(F, Access);
+  const MemoryAccess &A = Wide ? *Wide : Access;
   auto ideal = [&](size_t Lanes) {
     return std::max(1u, unsigned((std::min<size_t>(Lanes, P.Banks) *
                                       std::max<int64_t>(A.AccessBytes, P.BankWidth) +
@@ -90,6 +120,13 @@ std::optional<BankDegree> bankDegree(const KernelFacts &F, const MemoryAccess &A
   // evaluated lane by lane with the address's bindings, and their own loop variables bound to
   // each plausible value (a guard that cannot be evaluated counts as true).
   Surroundings Around = enclosingConditions(F, A);
+  // A guard that leaves one lane of a warp (`if (i == n - 1)`): one address, no conflict.
+  for (const VExpr &G : Around.Guards)
+    if (atMostOneLane(G, Shape.Size[0], P.WarpSize)) {
+      BankDegree One;
+      One.Active = true;
+      return One;
+    }
   unsigned GroupLanes = std::min(1024u, std::max(1u, Shape.Size[0]) * std::max(1u, Shape.Size[1]) *
                                             std::max(1u, Shape.Size[2]));
   unsigned Warps = Around.Guards.empty() ? 1 : (GroupLanes + P.WarpSize - 1) / P.WarpSize;

@@ -304,4 +304,17 @@ ConditionVerdict classifyOverLanes(const VExpr &Cond, const std::array<unsigned,
   return V;
 }
 
+bool atMostOneLane(const VExpr &Cond, unsigned Dim0Lanes, unsigned WarpSize) {
+  if (Cond->Op == VOp::LAnd)
+    return atMostOneLane(Cond->Ops[0], Dim0Lanes, WarpSize) ||
+           atMostOneLane(Cond->Ops[1], Dim0Lanes, WarpSize);
+  if (Cond->Op != VOp::Eq || Dim0Lanes < WarpSize)
+    return false;
+  IndexForm D = linearize(vOp(VOp::Sub, {Cond->Ops[0], Cond->Ops[1]}));
+  if (!D.isAffine() || !D.Lane[1].isZero() || !D.Lane[2].isZero())
+    return false;
+  std::optional<int64_t> Step = D.Lane[0].constantValue();
+  return Step && *Step != 0;
+}
+
 } // namespace cllint::analysis

@@ -18,6 +18,12 @@ namespace cllint::analysis {
 enum class Uniformity { Uniform, Varying };
 Uniformity uniformityOf(const VExpr &E);
 
+// A condition true for at most one lane of a warp whatever the unknowns are: `lid == n - 1`,
+// an id expression with a non-zero constant lane step compared with a uniform value (also as
+// one conjunct of `&&`), when a warp lies along dimension 0 (Dim0Lanes, the work-group's
+// extent there, at least a warp).
+bool atMostOneLane(const VExpr &Cond, unsigned Dim0Lanes, unsigned WarpSize);
+
 // How one evaluation over the first work-group splits its warps.
 struct WarpSplit {
   unsigned Warps = 0;

@@ -30,3 +30,35 @@ __kernel void guarded_loop(__global float *out, __local float *t) {
     t[lid * 2] = 0.0f;
 // CHECK: bank-guard.cl:[[@LINE-1]]:5: warning: {{([^:]*: )?}}__local store of 't' has a 2-way bank conflict: {{.*}} [memory-local-bank-conflict]
 }
+
+// A guard that leaves one lane whatever 'n' is (the last row of a tridiagonal system): one
+// address, no conflict. Without the guard the same access is 32-way.
+__attribute__((reqd_work_group_size(128, 1, 1)))
+__kernel void single_lane(__global float *out, __local float *x, int n) {
+  int i = get_local_id(0);
+  if (i == n - 1)
+    x[i * 32] = out[i];
+  if (i + 1 == n && n > 2)
+    x[i * 32 + 1] = out[i];
+  barrier(CLK_LOCAL_MEM_FENCE);
+  if (i < n)
+    x[i * 32 + 2] = 0.0f;
+// CHECK: bank-guard.cl:[[@LINE-1]]:5: warning: {{([^:]*: )?}}__local store of 'x' has a 32-way bank conflict
+}
+
+// The components of one float4 element written or read by the same work-item are one 16-byte
+// access: 32 lanes x 16 B take the four passes any float4 access takes.
+__attribute__((reqd_work_group_size(128, 1, 1)))
+__kernel void vector_components(__global float4 *out, __global float *o) {
+  __local float4 t[128];
+  int lid = get_local_id(0);
+  t[lid].x = 1.0f; t[lid].y = 2.0f; t[lid].z = 3.0f; t[lid].w = 4.0f;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  out[lid] = (float4)(t[lid].x, t[lid].y, t[lid].z, t[lid].w);
+  // One component alone is a 16-byte stride of 4-byte words: 4-way.
+  __local float4 u[128];
+  u[lid] = out[lid];
+  barrier(CLK_LOCAL_MEM_FENCE);
+  o[lid] = u[lid].y;
+// CHECK: bank-guard.cl:[[@LINE-1]]:12: warning: {{([^:]*: )?}}__local load of 'u' has a 4-way bank conflict
+}
