@@ -38,8 +38,33 @@ public:
   }
   const std::map<std::string, std::vector<KernelLaunch>> &all() const { return Host; }
 
+  // A scalar argument value the host passes (nullopt: one it computes at run time).
+  void addHostArg(const std::string &Kernel, unsigned Index, std::optional<int64_t> Value) {
+    HostArgs[Kernel][Index].push_back(Value);
+  }
+  // The arguments the host always sets to the same constant, by index.
+  std::map<unsigned, int64_t> fixedArgs(const std::string &Kernel) const {
+    std::map<unsigned, int64_t> Out;
+    auto It = HostArgs.find(Kernel);
+    if (It == HostArgs.end())
+      return Out;
+    for (const auto &[Index, Values] : It->second) {
+      bool Same = true;
+      for (const std::optional<int64_t> &V : Values)
+        Same &= V.has_value() && *V == *Values.front();
+      if (Same && !Values.empty())
+        Out[Index] = *Values.front();
+    }
+    return Out;
+  }
+  const std::map<std::string, std::map<unsigned, std::vector<std::optional<int64_t>>>> &
+  allArgs() const {
+    return HostArgs;
+  }
+
 private:
   std::map<std::string, std::vector<KernelLaunch>> Host;
+  std::map<std::string, std::map<unsigned, std::vector<std::optional<int64_t>>>> HostArgs;
 };
 
 } // namespace cllint::analysis

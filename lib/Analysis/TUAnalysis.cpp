@@ -284,6 +284,14 @@ std::map<std::string, int64_t> TUAnalysis::knownArgs(const KernelInfo &K) const 
       if (globMatch(C.NameGlob, K.Decl->getNameAsString()))
         for (const auto &[Name, V] : C.Args)
           Args.emplace(Name, V); // the first matching entry wins
+  // Then the host's constants, for the integer parameters the config leaves open.
+  if (Launches)
+    for (const auto &[Index, V] : Launches->fixedArgs(K.Decl->getNameAsString()))
+      if (Index < K.Decl->getNumParams()) {
+        const clang::ParmVarDecl *P = K.Decl->getParamDecl(Index);
+        if (P->getType()->isIntegerType())
+          Args.emplace(P->getNameAsString(), V);
+      }
   return Args;
 }
 

@@ -56,6 +56,8 @@ HostRun analyseHostFiles(const std::vector<std::string> &Reported,
       K.Source = "host launch at " + at(L);
       Run.Table->addHostLaunch(L.Kernel, std::move(K));
     }
+    for (const HostArg &A : F.Args)
+      Run.Table->addHostArg(A.Kernel, A.Index, A.Value);
     if (Report) {
       FileResult R;
       R.Path = Path;
@@ -85,6 +87,10 @@ std::string describeLaunches(const HostRun &Run) {
         Out += " (" + L.WhyUnknown + ")";
       Out += "\n";
     }
+  for (const HostFile &F : Run.Files)
+    for (const HostArg &A : F.Args)
+      Out += F.Path + ":" + std::to_string(A.Where.Begin.Line) + ": " + A.Kernel + " argument " +
+             std::to_string(A.Index) + " = " + (A.Value ? std::to_string(*A.Value) : "?") + "\n";
   return Out;
 }
 

@@ -68,10 +68,21 @@ bool isKnownRuleOrPattern(const std::string &IdOrGlob) {
 Linter::Linter(LintOptions Opts)
     : Options(std::move(Opts)),
       Configs(Options.NoConfig ? std::optional<std::string>() : Options.ConfigPath) {
-  if (Options.Launches)
+  if (Options.Launches) {
     for (const auto &[Kernel, Launches] : Options.Launches->all())
       for (const analysis::KernelLaunch &L : Launches)
-        LaunchesDigest += Kernel + " " + analysis::shapeString(L.Local) + " " + L.Source + "\n";
+        LaunchesDigest +=
+            Kernel + " " + analysis::shapeString(L.Local) + " " +
+            (L.Global ? std::to_string((*L.Global)[0]) + "x" + std::to_string((*L.Global)[1]) +
+                            "x" + std::to_string((*L.Global)[2])
+                      : "?") +
+            " " + L.Source + "\n";
+    for (const auto &[Kernel, Args] : Options.Launches->allArgs())
+      for (const auto &[Index, Values] : Args)
+        for (const std::optional<int64_t> &V : Values)
+          LaunchesDigest += Kernel + " arg " + std::to_string(Index) + " " +
+                            (V ? std::to_string(*V) : "?") + "\n";
+  }
 }
 
 bool Linter::settingsFor(const std::string &Path, FileSettings &Out, std::string &Error) {

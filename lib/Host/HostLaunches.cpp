@@ -2,6 +2,7 @@
 
 #include "Diagnostics/ClangLocations.h"
 #include "Frontend/ResourceDir.h"
+#include "Host/HostExprs.h"
 #include "Support/InputFiles.h"
 
 #include "clang/AST/ExprCXX.h"
@@ -26,79 +27,12 @@ namespace {
 
 bool isCxx(const std::string &Path) { return llvm::sys::path::extension(Path) != ".c"; }
 
-// Where a kernel object lives: a variable or a field, and an array element's constant index.
-struct HandleKey {
-  const Decl *D = nullptr;
-  int64_t Index = -1;
-  bool operator<(const HandleKey &O) const { return std::tie(D, Index) < std::tie(O.D, O.Index); }
-};
-
-std::optional<HandleKey> handleOf(const Expr *E, ASTContext &Ctx) {
-  E = E->IgnoreParenImpCasts();
-  if (const auto *C = dyn_cast<CXXConstructExpr>(E); C && C->getNumArgs() == 1)
-    return handleOf(C->getArg(0), Ctx); // a copy of the kernel object
-  if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
-    return handleOf(M->getSubExpr(), Ctx);
-  if (const auto *DR = dyn_cast<DeclRefExpr>(E))
-    return HandleKey{DR->getDecl()->getCanonicalDecl(), -1};
-  if (const auto *M = dyn_cast<MemberExpr>(E))
-    return HandleKey{M->getMemberDecl()->getCanonicalDecl(), -1};
-  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
-    auto Base = handleOf(AS->getBase(), Ctx);
-    Expr::EvalResult R;
-    if (Base && AS->getIdx()->EvaluateAsInt(R, Ctx))
-      return HandleKey{Base->D, R.Val.getInt().getExtValue()};
-  }
-  return std::nullopt;
-}
-
-// A string literal (through macros, casts and std::string-like wrappers).
-std::optional<std::string> literalString(const Expr *E) {
-  E = E->IgnoreParenImpCasts();
-  if (const auto *S = dyn_cast<StringLiteral>(E))
-    return S->getString().str();
-  if (const auto *C = dyn_cast<CXXConstructExpr>(E); C && C->getNumArgs() >= 1)
-    return literalString(C->getArg(0)); // std::string("name"), cl::string
-  if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E))
-    return literalString(B->getSubExpr());
-  if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
-    return literalString(M->getSubExpr());
-  if (const auto *DR = dyn_cast<DeclRefExpr>(E))
-    if (const auto *V = dyn_cast<VarDecl>(DR->getDecl());
-        V && V->getInit() && V->getType().isConstQualified())
-      return literalString(V->getInit());
-  return std::nullopt;
-}
-
-// Keeps the first few errors ("main.c:3: 'x.h' file not found") instead of printing them.
-class ErrorCollector : public DiagnosticConsumer {
-public:
-  explicit ErrorCollector(std::vector<std::string> &Out) : Out(Out) {}
-  void HandleDiagnostic(DiagnosticsEngine::Level Level, const Diagnostic &Info) override {
-    DiagnosticConsumer::HandleDiagnostic(Level, Info);
-    if (Level < DiagnosticsEngine::Error || Out.size() >= 3)
-      return;
-    llvm::SmallString<128> Text;
-    Info.FormatDiagnostic(Text);
-    std::string Where;
-    if (Info.getLocation().isValid() && Info.hasSourceManager()) {
-      PresumedLoc P = Info.getSourceManager().getPresumedLoc(Info.getLocation());
-      if (P.isValid())
-        Where = std::string(llvm::sys::path::filename(P.getFilename())) + ":" +
-                std::to_string(P.getLine()) + ": ";
-    }
-    Out.push_back(Where + Text.str().str());
-  }
-
-private:
-  std::vector<std::string> &Out;
-};
-
 class LaunchFinder : public RecursiveASTVisitor<LaunchFinder> {
 public:
   LaunchFinder(ASTContext &Ctx, const LocationResolver &Loc) : Ctx(Ctx), Loc(Loc) {}
 
   std::vector<HostLaunch> Launches;
+  std::vector<HostArg> Args;
   bool Collecting = true; // first pass: kernel objects and assigned values; second: launches
 
   bool VisitVarDecl(VarDecl *V) {
@@ -134,6 +68,14 @@ public:
     std::string Name;
     if (const FunctionDecl *FD = Call->getDirectCallee())
       Name = FD->getNameAsString();
+    if (Name == "clSetKernelArg" && Call->getNumArgs() >= 4) {
+      // The value behind `&n` (or `(void *)&n`) when it is an integer the file fixes.
+      const Expr *P = Call->getArg(3)->IgnoreParenCasts();
+      if (const auto *U = dyn_cast<UnaryOperator>(P);
+          U && U->getOpcode() == UO_AddrOf && U->getSubExpr()->getType()->isIntegerType())
+        noteArg(Call, Call->getArg(0), Call->getArg(1), U->getSubExpr());
+      return true;
+    }
     if (Name == "clEnqueueNDRangeKernel" && Call->getNumArgs() >= 6) {
       HostLaunch L = launchAt(Call);
       L.Kernel = kernelName(Call->getArg(1), L.WhyUnknown);
@@ -150,8 +92,14 @@ public:
 
   bool VisitCXXMemberCallExpr(CXXMemberCallExpr *Call) {
     const CXXMethodDecl *M = Call->getMethodDecl();
-    if (Collecting || inSystemHeader(Call) || !M || M->getName() != "enqueueNDRangeKernel" ||
-        Call->getNumArgs() < 3)
+    if (Collecting || inSystemHeader(Call) || !M)
+      return true;
+    if (M->getName() == "setArg" && Call->getNumArgs() == 2 &&
+        Call->getArg(1)->IgnoreParenImpCasts()->getType()->isIntegerType()) {
+      noteArg(Call, Call->getImplicitObjectArgument(), Call->getArg(0), Call->getArg(1));
+      return true;
+    }
+    if (M->getName() != "enqueueNDRangeKernel" || Call->getNumArgs() < 3)
       return true;
     HostLaunch L = launchAt(Call);
     L.Kernel = kernelName(Call->getArg(0), L.WhyUnknown);
@@ -192,6 +140,19 @@ private:
   bool inSystemHeader(const Stmt *S) const {
     return Ctx.getSourceManager().isInSystemHeader(
         Ctx.getSourceManager().getExpansionLoc(S->getBeginLoc()));
+  }
+
+  void noteArg(const CallExpr *Call, const Expr *Kernel, const Expr *Index, const Expr *Value) {
+    std::string Why;
+    HostArg A;
+    A.Kernel = kernelName(Kernel, Why);
+    auto I = integer(Index);
+    if (A.Kernel.empty() || !I || *I < 0 || *I > 255)
+      return;
+    A.Index = unsigned(*I);
+    A.Value = integer(Value);
+    A.Where = Loc.tokenRange(Call->getBeginLoc());
+    Args.push_back(std::move(A));
   }
 
   HostLaunch launchAt(const CallExpr *Call) {
@@ -463,6 +424,7 @@ HostFile parseAs(const std::string &Path, const std::vector<std::string> &ExtraA
   F.Collecting = false;
   F.TraverseDecl(Ctx.getTranslationUnitDecl());
   Out.Launches = std::move(F.Launches);
+  Out.Args = std::move(F.Args);
   for (HostLaunch &L : Out.Launches) {
     unsigned Line = L.Where.Begin.Line;
     size_t Start = 0;

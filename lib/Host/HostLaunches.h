@@ -26,10 +26,20 @@ struct HostLaunch {
   std::string WhyUnknown; // why Kernel or Local could not be traced
 };
 
+// A scalar kernel argument the host sets: `clSetKernelArg(k, 2, sizeof(int), &n)`,
+// `kernel.setArg(2, n)`, with the value traced like the sizes (nullopt: not a constant).
+struct HostArg {
+  std::string Kernel;
+  unsigned Index = 0;
+  std::optional<int64_t> Value;
+  Range Where;
+};
+
 struct HostFile {
   std::string Path;
   std::string Content;
   std::vector<HostLaunch> Launches;
+  std::vector<HostArg> Args;
   // The file did not compile cleanly: the launches come from what Clang could recover.
   std::vector<std::string> ParseErrors;
   std::vector<std::string> InputErrors; // cannot read, not C/C++, ...

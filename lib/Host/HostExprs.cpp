@@ -1,0 +1,63 @@
+#include "Host/HostExprs.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/Support/Path.h"
+
+namespace cllint {
+
+using namespace clang;
+
+std::optional<HandleKey> handleOf(const Expr *E, ASTContext &Ctx) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *C = dyn_cast<CXXConstructExpr>(E); C && C->getNumArgs() == 1)
+    return handleOf(C->getArg(0), Ctx); // a copy of the kernel object
+  if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
+    return handleOf(M->getSubExpr(), Ctx);
+  if (const auto *DR = dyn_cast<DeclRefExpr>(E))
+    return HandleKey{DR->getDecl()->getCanonicalDecl(), -1};
+  if (const auto *M = dyn_cast<MemberExpr>(E))
+    return HandleKey{M->getMemberDecl()->getCanonicalDecl(), -1};
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
+    auto Base = handleOf(AS->getBase(), Ctx);
+    Expr::EvalResult R;
+    if (Base && AS->getIdx()->EvaluateAsInt(R, Ctx))
+      return HandleKey{Base->D, R.Val.getInt().getExtValue()};
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> literalString(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *S = dyn_cast<StringLiteral>(E))
+    return S->getString().str();
+  if (const auto *C = dyn_cast<CXXConstructExpr>(E); C && C->getNumArgs() >= 1)
+    return literalString(C->getArg(0)); // std::string("name"), cl::string
+  if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E))
+    return literalString(B->getSubExpr());
+  if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
+    return literalString(M->getSubExpr());
+  if (const auto *DR = dyn_cast<DeclRefExpr>(E))
+    if (const auto *V = dyn_cast<VarDecl>(DR->getDecl());
+        V && V->getInit() && V->getType().isConstQualified())
+      return literalString(V->getInit());
+  return std::nullopt;
+}
+
+void ErrorCollector::HandleDiagnostic(DiagnosticsEngine::Level Level, const Diagnostic &Info) {
+  DiagnosticConsumer::HandleDiagnostic(Level, Info);
+  if (Level < DiagnosticsEngine::Error || Out.size() >= 3)
+    return;
+  llvm::SmallString<128> Text;
+  Info.FormatDiagnostic(Text);
+  std::string Where;
+  if (Info.getLocation().isValid() && Info.hasSourceManager()) {
+    PresumedLoc P = Info.getSourceManager().getPresumedLoc(Info.getLocation());
+    if (P.isValid())
+      Where = std::string(llvm::sys::path::filename(P.getFilename())) + ":" +
+              std::to_string(P.getLine()) + ": ";
+  }
+  Out.push_back(Where + Text.str().str());
+}
+
+} // namespace cllint
