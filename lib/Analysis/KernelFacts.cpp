@@ -351,6 +351,10 @@ std::vector<unsigned> KernelFacts::nodesOf(const clang::FunctionDecl *Fn,
   return {};
 }
 
+std::vector<const clang::FunctionDecl *> KernelFacts::analysisStopped() const {
+  return {Builder->gaveUp().begin(), Builder->gaveUp().end()};
+}
+
 VExpr KernelFacts::valueIn(Instance &Context, const Expr *E) const {
   return Builder->value(E, Context);
 }

@@ -101,6 +101,8 @@ public:
   // the translation unit's parent map (ASTContext::getParents) walks every declaration, and a
   // kernel under a 10,000-line include prelude paid for all of it on each file.
   const clang::Stmt *parentIn(const clang::FunctionDecl *Fn, const clang::Stmt *S) const;
+  // Functions whose value analysis stopped at its budget for this kernel.
+  std::vector<const clang::FunctionDecl *> analysisStopped() const;
 
 private:
   const KernelInfo &K;

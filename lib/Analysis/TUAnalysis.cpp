@@ -277,6 +277,19 @@ const KernelFacts &TUAnalysis::facts(const KernelInfo &K) const {
   return *Slot;
 }
 
+std::vector<std::string> TUAnalysis::analysisLimits() const {
+  std::vector<std::string> Out;
+  for (const auto &[K, F] : Facts)
+    if (F)
+      for (const clang::FunctionDecl *Fn : F->analysisStopped())
+        Out.push_back("kernel '" + K->Decl->getNameAsString() + "': the value analysis of '" +
+                      Fn->getNameAsString() + "' stopped after " +
+                      std::to_string(MaxResolutionsPerInstance) +
+                      " variable reads (variables computed from one another in a loop); values "
+                      "past that point are unknown, so findings that need them are missing");
+  return Out;
+}
+
 std::map<std::string, int64_t> TUAnalysis::knownArgs(const KernelInfo &K) const {
   std::map<std::string, int64_t> Args;
   if (Configured)

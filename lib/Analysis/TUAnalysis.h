@@ -56,6 +56,8 @@ public:
   WorkGroupShape defaultShape(const KernelInfo &K) const;
   // Accesses, conditions and divisions of K with its helpers inlined; computed on first use.
   const KernelFacts &facts(const KernelInfo &K) const;
+  // For the kernels analysed so far, where the value analysis stopped at its budget.
+  std::vector<std::string> analysisLimits() const;
   // Scalar arguments the config's kernels: entries give K (`args: {w: 1024}`).
   std::map<std::string, int64_t> knownArgs(const KernelInfo &K) const;
   // The global size a kernels: entry gives K, with where it is written.

@@ -41,7 +41,13 @@ struct Instance {
   std::vector<FlowKey> Journal; // Memo's keys in insertion order (to undo a provisional value)
   std::set<FlowKey> InProgress;
   std::set<FlowKey> PointersInProgress;
+  // Variable reads resolved (not served from Memo): past the budget every further read is
+  // unknown, so that chains of variables updated from one another cannot take exponential time.
+  unsigned long Resolutions = 0;
 };
+
+// Reads of variables one instance may resolve before the rest are unknown.
+inline constexpr unsigned long MaxResolutionsPerInstance = 200000;
 
 class ValueBuilder {
 public:
@@ -62,10 +68,13 @@ public:
   const clang::Expr *definitionReaching(const clang::DeclRefExpr *Use, const Instance &I) const;
   clang::ASTContext &context() const { return Ctx; }
   size_t instanceCount() const { return Instances.size(); }
+  // The functions whose value analysis hit its budget (values past it are unknown).
+  const std::set<const clang::FunctionDecl *> &gaveUp() const { return GaveUp; }
 
 private:
   clang::ASTContext &Ctx;
   std::map<std::string, int64_t> KnownArgs;
+  std::set<const clang::FunctionDecl *> GaveUp;
   std::map<const clang::FunctionDecl *, std::unique_ptr<FunctionDefs>> DefsCache;
   std::vector<std::unique_ptr<Instance>> Instances;
   std::map<std::pair<const Instance *, const clang::CallExpr *>, Instance *> Entered;

@@ -125,6 +125,12 @@ VExpr ValueBuilder::variable(const VarDecl *V, const DeclRefExpr *Use, Instance 
     return It->second;
   if (!I.InProgress.insert(Key).second)
     return vUnknown(true, "'" + Name + "' depends on itself");
+  if (++I.Resolutions > MaxResolutionsPerInstance) {
+    GaveUp.insert(I.Function);
+    I.InProgress.erase(Key);
+    return vUnknown(true, "the analysis of '" + I.Function->getNameAsString() +
+                              "' stopped: too many variables computed from one another");
+  }
   VExpr R = resolveVariable(V, Reach, I);
   I.InProgress.erase(Key);
   if (V->getType()->isUnsignedIntegerType())
@@ -343,10 +349,13 @@ VExpr ValueBuilder::mergedValue(const VarDecl *V, const std::vector<unsigned> &R
     if (Varying)
       break;
   }
+  // Values computed meanwhile rest on the provisional symbol. When it holds (the common case),
+  // they stay: forgetting them made every read rebuild the chains it shares with others, which
+  // grew exponentially with variables updated from one another in a loop.
+  if (!Varying)
+    return vSym(SymName);
   forgetSince(I, Mark);
-  if (Varying)
-    return vUnknown(true, "'" + Name + "' is assigned values that vary across work-items");
-  return vSym(SymName);
+  return vUnknown(true, "'" + Name + "' is assigned values that vary across work-items");
 }
 
 } // namespace cllint::analysis

@@ -109,6 +109,9 @@ struct FileResult {
   // Performance findings under the impact floor (shown with --all).
   unsigned HiddenCount = 0;
   unsigned BaselinedCount = 0;
+  // Where the analysis stopped early ("the value analysis of 'c512' stopped after ..."): some
+  // findings may be missing, the others hold.
+  std::vector<std::string> Notices;
   // Files the parse read besides this one (headers, -include preludes), for the result cache.
   std::vector<std::string> Dependencies;
 };

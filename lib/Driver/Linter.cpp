@@ -304,6 +304,7 @@ FileResult Linter::lintBufferUnisolated(const std::string &Path, const std::stri
           RC.setCurrentRule(Info.Id, Info.DefaultSeverity);
           Info.Create()->check(RC);
         }
+        R.Notices = A.analysisLimits();
       },
       Options.MaxFileBytes, Options.Preambles.get());
   setIsolatedStage("reading suppressions");

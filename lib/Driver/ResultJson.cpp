@@ -157,9 +157,11 @@ std::optional<Impact> impactFromJson(const Object &O) {
 }
 
 Value resultToJson(const FileResult &R) {
-  Array Findings, Deps;
+  Array Findings, Deps, Notices;
   for (const Finding &F : R.Findings)
     Findings.push_back(findingJson(F));
+  for (const std::string &N : R.Notices)
+    Notices.push_back(N);
   for (const std::string &D : R.Dependencies)
     Deps.push_back(D);
   return Object{{"path", R.Path},
@@ -167,6 +169,7 @@ Value resultToJson(const FileResult &R) {
                 {"compileFailed", R.CompileFailed},
                 {"suppressed", int64_t(R.SuppressedCount)},
                 {"hidden", int64_t(R.HiddenCount)},
+                {"notices", std::move(Notices)},
                 {"dependencies", std::move(Deps)}};
 }
 
@@ -184,6 +187,10 @@ std::optional<FileResult> resultFromJson(const Value &V) {
   R.CompileFailed = *Failed;
   R.SuppressedCount = unsigned(*Suppressed);
   R.HiddenCount = unsigned(O->getInteger("hidden").value_or(0));
+  if (const Array *Notices = O->getArray("notices"))
+    for (const Value &N : *Notices)
+      if (std::optional<llvm::StringRef> S = N.getAsString())
+        R.Notices.push_back(S->str());
   for (const Value &F : *Findings) {
     Finding Out;
     if (!readFinding(F, Out))

@@ -95,15 +95,18 @@ void emitJson(const std::vector<FileResult> &Results, const EmitOptions &Opts,
     J.attributeArray("files", [&] {
       for (const FileResult &R : Results) {
         Baselined += R.BaselinedCount;
-        llvm::json::Array Errors;
+        llvm::json::Array Errors, Notices;
         for (const std::string &E : fileErrors(R))
           Errors.push_back(utf8(E));
+        for (const std::string &N : R.Notices)
+          Notices.push_back(utf8(N));
         J.value(llvm::json::Object{{"path", utf8(displayRelativePath(R.Path, Opts.SourceRoot))},
                                    {"findings", static_cast<int64_t>(R.Findings.size())},
                                    {"suppressed", R.SuppressedCount},
                                    {"baselined", R.BaselinedCount},
                                    {"compileFailed", R.CompileFailed},
-                                   {"errors", std::move(Errors)}});
+                                   {"errors", std::move(Errors)},
+                                   {"notices", std::move(Notices)}});
       }
     });
     J.attributeArray("findings", [&] {

@@ -342,8 +342,7 @@ int runLint(int Argc, const char **Argv) {
   }
   for (const std::string &E : In.Errors)
     error(E);
-  for (const std::string &W : In.Warnings)
-    llvm::WithColor::warning(llvm::errs(), "cllint") << W << "\n";
+  printWarnings(In.Warnings);
   std::optional<std::string> StdinText;
   if (In.ReadsStdin) {
     auto Buf = llvm::MemoryBuffer::getSTDIN();
@@ -362,8 +361,7 @@ int runLint(int Argc, const char **Argv) {
     Probe.settingsFor(In.Kernels.empty() ? std::string("./.") : In.Kernels.front(), First, Ignored);
     std::vector<std::string> Args(HostArgs.begin(), HostArgs.end());
     Hosts = analyseHostFiles(In.HostFiles, In.ConfigHostFiles, Args, First.Profile, MaxFileSize);
-    for (const std::string &W : Hosts.Warnings)
-      llvm::WithColor::warning(llvm::errs(), "cllint") << W << "\n";
+    printWarnings(Hosts.Warnings);
     Options.Launches = Hosts.Table;
   }
 
@@ -423,6 +421,7 @@ int runLint(int Argc, const char **Argv) {
   for (const FileResult &R : Results) {
     for (const std::string &E : fileErrors(R))
       error(R.Path + ": " + E);
+    printWarnings(R.Notices, R.Path + ": ");
     FileSettings S;
     std::string Ignored;
     Severity FileThreshold = Threshold;

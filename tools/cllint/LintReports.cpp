@@ -239,4 +239,9 @@ int explainRule(const std::string &Id) {
   return 0;
 }
 
+void printWarnings(const std::vector<std::string> &Warnings, const std::string &Prefix) {
+  for (const std::string &W : Warnings)
+    llvm::WithColor::warning(llvm::errs(), "cllint") << Prefix << W << "\n";
+}
+
 } // namespace cllint

@@ -28,6 +28,8 @@ void emitReport(const std::string &Format, const std::vector<FileResult> &Result
 bool useColor(const std::string &Color, bool ToStdout);
 // --cache-stats: results reused from the cache and preambles built and reused.
 void printCacheStats(const LintOptions &Options);
+// "cllint: warning: PREFIX W" on stderr for each W.
+void printWarnings(const std::vector<std::string> &Warnings, const std::string &Prefix = "");
 // --header-filter (CommandLine), else each file's config header-filter:, keeps findings in
 // included files only where their path matches.
 void applyHeaderFilter(std::vector<FileResult> &Results, Linter &L,
