@@ -53,6 +53,11 @@ std::vector<int64_t> laneByLaneAddresses(const MemoryAccess &A,
                                          unsigned Warp = 0, const SymbolValues &Extra = {},
                                          std::string *Assumed = nullptr);
 
+// B - A when it is a constant whatever the unknowns are (`2 * (idx + r * ns) + 1` against
+// `2 * (idx + r * ns)`: 1), comparing the parts that are not sums and products by constants
+// as written.
+std::optional<int64_t> constantApart(const VExpr &A, const VExpr &B);
+
 // Accesses of one kernel to one base that move by the same number of bytes between
 // consecutive lanes and whose addresses differ by a constant: the fields of one record
 // (`s[gid].a`, `s[gid].b`), `p[3*i+0..2]`, `rec[gid].f[0..15]`. The hardware fetches their

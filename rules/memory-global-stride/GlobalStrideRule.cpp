@@ -59,6 +59,12 @@ std::optional<ImpactEstimate> wasted(RuleContext &Ctx, const MemoryAccess &A, do
   return Ctx.analysis().impact(A.Function, A.E, E);
 }
 
+// Every fetched sector used by the siblings together, or nearly (at most 1.25x the minimum
+// traffic: records read all but a field).
+bool usesNearlyAll(const WarpTraffic &T, int64_t Unit) {
+  return T.Touched <= T.Minimum || T.Useful * 5 >= T.Touched * Unit * 4;
+}
+
 class GlobalStrideRule : public Rule {
 public:
   void check(RuleContext &Ctx) override {
@@ -92,6 +98,12 @@ private:
             Reported.insert(A->E);
         continue;
       }
+      // Siblings evaluated lane by lane that together use what they fetch: nothing to report.
+      if (G.Members.size() > 1 && !G.Members.front()->Bytes.isAffine())
+        if (auto T =
+                groupTraffic(F, G, Shape.Size, Ctx.profile().WarpSize, Ctx.profile().SectorBytes);
+            T && T->Touched && usesNearlyAll(*T, Ctx.profile().SectorBytes))
+          continue;
       // Unit strides (`a[i]`, `a[i + 1]`) and lone accesses are judged one by one.
       for (const MemoryAccess *A : G.Members)
         if (checkAccess(Ctx, F, *A, Shape))
@@ -109,9 +121,7 @@ private:
     std::optional<WarpTraffic> T = groupTraffic(F, G, Shape.Size, P.WarpSize, TU);
     if (!T || T->Touched == 0)
       return false;
-    // Every fetched sector used by the siblings together, or nearly (at most 1.25x the
-    // minimum traffic: records read all but a field).
-    if (T->Touched <= T->Minimum || T->Useful * 5 >= T->Touched * TU * 4)
+    if (usesNearlyAll(*T, TU))
       return true;
     const MemoryAccess &A = *G.Members.front();
     bool Read = false, Write = false;
