@@ -132,6 +132,8 @@ bool planFindings(Linter &L, const FileResult &R, const VerifyOptions &Options, 
                  std::to_string(F.Where.Begin.Column) + ":" + F.RuleId;
           C.BuildOptions = Options_;
           C.Before = R.Content;
+          if (F.Weight)
+            C.PredictedShare = F.Weight->Share;
 
           // The launch set-up comes first: a kernel that cannot be sized is refused whatever the
           // finding.
@@ -160,8 +162,12 @@ bool planFindings(Linter &L, const FileResult &R, const VerifyOptions &Options, 
               if (Group->second.front() != &F)
                 continue; // measured with the first literal of its statement
               Fixes.clear();
-              for (const Finding *G : Group->second)
+              double Share = 0;
+              for (const Finding *G : Group->second) {
                 C.Covers.push_back(G->Where.Begin.Line);
+                Share += G->Weight ? G->Weight->Share : 0;
+              }
+              C.PredictedShare = std::min(Share, 0.99);
               for (const Finding *G : Group->second)
                 Fixes.push_back(&G->Fixes.front());
             }
@@ -331,6 +337,8 @@ nlohmann::json planJson(const PlanSet &Set, const runner::Settings &Settings) {
       J["ulp_tolerance"] = C.UlpTolerance;
     if (!C.Covers.empty())
       J["covers_lines"] = C.Covers;
+    if (C.PredictedShare)
+      J["predicted_share"] = *C.PredictedShare;
     if (S.BytesMoved)
       J["bytes_moved"] = S.BytesMoved;
     J["bytes_note"] = S.BytesNote;

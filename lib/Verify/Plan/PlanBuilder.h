@@ -34,6 +34,9 @@ struct PlannedCase {
   std::vector<unsigned> Covers; // lines of the findings one case measures together, if several
   bool LoopHarness = false;     // LoopHarness.h: timed for its arithmetic, it moves no bytes
                                 // worth a GB/s figure
+  // The share of the kernel's time the findings it measures cost, as the cost model predicts
+  // (their impact): removing it predicts a speed-up of 1 / (1 - share).
+  std::optional<double> PredictedShare;
 };
 
 struct Skip {

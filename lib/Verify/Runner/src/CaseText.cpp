@@ -109,6 +109,12 @@ std::string speedupCellShort(const CaseResult &r) {
   return speedupCell(r);
 }
 
+std::string predictedCell(const CaseResult &r) {
+  if (!r.predictedShare)
+    return "-";
+  return formatRatio(1.0 / (1.0 - std::min(*r.predictedShare, 0.99)));
+}
+
 std::string outputsCellShort(const CaseResult &r) {
   switch (r.status) {
   case CaseStatus::Timeout:

@@ -25,6 +25,9 @@ std::string outputsCell(const CaseResult &result); // short; full errors go in t
 // measurable difference (1.02x)", "what-if" for the what-if label, "within 1 ulp" without
 // the count of differing elements, "error (see notes)".
 std::string speedupCellShort(const CaseResult &result);
+// The speed-up the cost model predicts for removing the finding's share of the kernel's time,
+// 1 / (1 - share): "2.50x"; "-" without a prediction (the share itself is in the JSON).
+std::string predictedCell(const CaseResult &result);
 std::string outputsCellShort(const CaseResult &result);
 // When the after kernel moves another number of bytes than the before kernel, its GB/s does
 // not follow the speed-up (a what-if that reads one stripe of a matrix runs 6x faster at a

@@ -228,6 +228,11 @@ Case PlanReader::readCase(const json &object, const std::string &path,
   if (const json *v = find(object, "bytes_moved_after"))
     c.bytesMovedAfter =
         static_cast<std::uint64_t>(integer(*v, member(path, "bytes_moved_after"), 0));
+  if (const json *v = find(object, "predicted_share")) {
+    if (!v->is_number() || v->get<double>() < 0 || v->get<double>() >= 1)
+      fail(member(path, "predicted_share"), "expected a number in [0, 1), found " + describe(*v));
+    c.predictedShare = v->get<double>();
+  }
   if (const json *v = find(object, "bytes_note_after"))
     c.bytesNoteAfter = string(*v, member(path, "bytes_note_after"));
   if (const json *v = find(object, "bytes_after_unknown")) {

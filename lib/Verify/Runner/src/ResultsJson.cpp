@@ -134,6 +134,8 @@ json toJson(const CaseResult &r) {
     j["bytes_after_unknown"] = true;
   if (!r.bytesNoteAfter.empty())
     j["bytes_note_after"] = r.bytesNoteAfter;
+  if (r.predictedShare)
+    j["predicted_share"] = *r.predictedShare;
   if (r.code)
     j["compiled_code"] = {{"format", r.code->format},
                           {"before", countsToJson(r.code->before)},
@@ -166,6 +168,8 @@ CaseResult caseFromJson(const json &j) {
     r.bytesMovedAfter = j["bytes_moved_after"].get<std::uint64_t>();
   r.bytesNoteAfter = j.value("bytes_note_after", "");
   r.bytesAfterUnknown = j.value("bytes_after_unknown", false);
+  if (j.contains("predicted_share") && j["predicted_share"].is_number())
+    r.predictedShare = j["predicted_share"].get<double>();
   if (auto code = j.find("compiled_code"); code != j.end() && code->is_object())
     r.code = CompiledCode{code->value("format", "ptx"), countsFromJson(code->at("before")),
                           countsFromJson(code->at("after"))};

@@ -90,6 +90,7 @@ CaseResult runCase(const DeviceInfo &device, const Case &c, int runs, int warmup
   result.bytesMovedAfter = c.bytesMovedAfter;
   result.bytesNoteAfter = c.bytesNoteAfter;
   result.bytesAfterUnknown = c.bytesAfterUnknown;
+  result.predictedShare = c.predictedShare;
   deriveFigures(result);
   return result;
 }

@@ -48,7 +48,15 @@ std::string header(const Results &r) {
 }
 
 std::string caseTable(const Results &r, std::vector<std::string> &footnotes) {
-  TextTable table({"kernel", "rule", "line", "before", "after", "speed-up", "GB/s", "outputs"});
+  // The cost model's prediction, where the plan carries one (plans from cllint do).
+  bool predicted = false;
+  for (const CaseResult &c : r.cases)
+    predicted |= c.predictedShare.has_value();
+  std::vector<std::string> headers = {"kernel", "rule", "line", "before", "after", "speed-up"};
+  if (predicted)
+    headers.push_back("predicted");
+  headers.insert(headers.end(), {"GB/s", "outputs"});
+  TextTable table(headers);
   for (std::size_t i = 0; i < r.cases.size(); ++i) {
     const CaseResult &c = r.cases[i];
     std::string bandwidth = bandwidthCell(c);
@@ -57,11 +65,16 @@ std::string caseTable(const Results &r, std::vector<std::string> &footnotes) {
       footnotes.push_back(shortCaseLabel(r, i) +
                           (c.line ? ", line " + std::to_string(c.line) : "") + ": " + note);
     }
-    table.addRow({shortCaseLabel(r, i), c.rule.empty() ? "-" : c.rule,
-                  c.line ? std::to_string(c.line) : "-",
-                  c.before ? formatDuration(c.before->medianNs) : "-",
-                  c.after ? formatDuration(c.after->medianNs) : "-", speedupCellShort(c), bandwidth,
-                  outputsCellShort(c)});
+    std::vector<std::string> row = {shortCaseLabel(r, i),
+                                    c.rule.empty() ? "-" : c.rule,
+                                    c.line ? std::to_string(c.line) : "-",
+                                    c.before ? formatDuration(c.before->medianNs) : "-",
+                                    c.after ? formatDuration(c.after->medianNs) : "-",
+                                    speedupCellShort(c)};
+    if (predicted)
+      row.push_back(predictedCell(c));
+    row.insert(row.end(), {bandwidth, outputsCellShort(c)});
+    table.addRow(row);
   }
   // Kernel names give way (their ends still tell them apart); the other columns are at most
   // 26 (rule ids) and 18 columns wide, which leaves a kernel at least 14.

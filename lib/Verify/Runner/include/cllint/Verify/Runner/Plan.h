@@ -65,6 +65,8 @@ struct Case {
   std::string bytesNoteAfter;
   bool bytesAfterUnknown = false;
   int timeoutMs = 0; // 0: use the plan's settings.timeout_ms
+  // The share of the kernel's time the finding costs as cllint's cost model predicts (0..1).
+  std::optional<double> predictedShare;
 };
 
 // A finding the planner could not turn into a case, and why. Carried into the results so

@@ -48,7 +48,8 @@ struct CaseResult {
   std::string bytesNote;
   std::optional<std::uint64_t> bytesMovedAfter; // the after side's, when it differs
   std::string bytesNoteAfter;
-  bool bytesAfterUnknown = false; // no honest after GB/s: shown as "—"
+  bool bytesAfterUnknown = false;       // no honest after GB/s: shown as "—"
+  std::optional<double> predictedShare; // the cost model's share of the kernel's time
 
   CaseStatus status = CaseStatus::Ok;
   std::string error; // when status is Error, Timeout or Mismatch
