@@ -6,6 +6,7 @@
 #include "RuleSupport.h"
 
 #include "clang/Basic/Builtins.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/Support/Regex.h"
 
 #include <map>
@@ -262,6 +263,17 @@ private:
     return E;
   }
 
+  // The operator's text in the file, also when its divisor is a whole object-like macro
+  // (`lid / BATCH`: the rewrite keeps the name); invalid inside a macro's body, where the
+  // fix is dropped.
+  static clang::CharSourceRange operatorRange(RuleContext &Ctx, const clang::BinaryOperator *Op) {
+    clang::CharSourceRange R = clang::CharSourceRange::getTokenRange(Op->getSourceRange());
+    if (!R.getBegin().isMacroID() && !R.getEnd().isMacroID())
+      return R;
+    return clang::Lexer::makeFileCharRange(R, Ctx.ast().getSourceManager(),
+                                           Ctx.ast().getLangOpts());
+  }
+
   struct Operator {
     const clang::BinaryOperator *Op;
     const clang::Expr *L, *R;
@@ -323,18 +335,18 @@ private:
                : "'" + O.LText + "' may be negative";
     Msg += O.IsDiv ? ", so the shift gets a sign fix-up (+1-2 instructions)"
                    : ", so the mask gets a sign fix-up (+2-3 instructions)";
-    std::string Replacement;
-    if (NonNegative) {
-      std::string T =
-          O.DividendType->isSpecificBuiltinType(clang::BuiltinType::Long) ? "long" : "int";
-      std::string Unsigned =
-          "(" + T + ")((" + unsignedSpelling(O.DividendType) + ")" + O.LP + Sym + RP + ")";
-      if (O.Compound)
-        Replacement = Literal ? O.LText + (O.IsDiv ? " >>= " : " &= ") +
+    // The rewrite: exact when the dividend is never negative (a safe fix), what the message
+    // suggests otherwise (an unsafe fix: it changes the result of negative values).
+    std::string T =
+        O.DividendType->isSpecificBuiltinType(clang::BuiltinType::Long) ? "long" : "int";
+    std::string Unsigned =
+        "(" + T + ")((" + unsignedSpelling(O.DividendType) + ")" + O.LP + Sym + RP + ")";
+    std::string Replacement =
+        O.Compound ? (Literal ? O.LText + (O.IsDiv ? " >>= " : " &= ") +
                                     (O.IsDiv ? std::to_string(*K) : std::to_string(Divisor - 1))
-                              : O.LText + " = " + Unsigned;
-      else
-        Replacement = Literal ? "(" + O.LP + Rewrite + ")" : Unsigned;
+                              : O.LText + " = " + Unsigned)
+                   : (Literal ? "(" + O.LP + Rewrite + ")" : Unsigned);
+    if (NonNegative) {
       bool Variable = llvm::isa<clang::DeclRefExpr>(O.L->IgnoreParenImpCasts());
       Msg += "; write '" + Replacement + "' or make " +
              (Variable ? "'" + sourceText(Ctx.ast(), O.L->IgnoreParenImpCasts()) + "'"
@@ -347,10 +359,11 @@ private:
     }
     FindingBuilder B = Ctx.report(O.Op->getOperatorLoc(), std::move(Msg));
     B.impact(Ctx.analysis().impact(V.First->Function, O.Op, extra(O.IsDiv ? 2 : 3)));
-    if (!Replacement.empty())
-      B.fix(O.IsDiv ? "shift instead of dividing" : "mask instead of taking the remainder",
-            FixSafety::Safe,
-            {{clang::CharSourceRange::getTokenRange(O.Op->getSourceRange()), Replacement}});
+    B.fix(std::string(O.IsDiv ? "shift instead of dividing"
+                              : "mask instead of taking the remainder") +
+              (NonNegative ? "" : " (only if the dividend is never negative)"),
+          NonNegative ? FixSafety::Safe : FixSafety::Unsafe,
+          {{operatorRange(Ctx, O.Op), Replacement}});
     B.cost("extra-instructions", O.IsDiv ? 2 : 3,
            std::string(O.IsDiv ? "+1-2" : "+2-3") +
                " instructions per evaluation for the sign of the dividend; in a loop doing "
@@ -400,8 +413,7 @@ private:
     B.impact(Ctx.analysis().impact(V.First->Function, O.Op, extra(Extra)));
     if (!Replacement.empty())
       B.fix(O.IsDiv ? "shift instead of dividing" : "mask instead of taking the remainder",
-            FixSafety::Safe,
-            {{clang::CharSourceRange::getTokenRange(O.Op->getSourceRange()), Replacement}});
+            FixSafety::Safe, {{operatorRange(Ctx, O.Op), Replacement}});
     B.cost("extra-instructions", Extra,
            "about " + numberText(Extra) + " extra instructions per evaluation (a " +
                (O.Signed ? "div.s32" : "div.u32") +
