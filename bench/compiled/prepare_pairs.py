@@ -59,13 +59,15 @@ def main():
     ap.add_argument('--set', required=True)
     ap.add_argument('--out', required=True)
     ap.add_argument('--clang', default='clang-19')
+    ap.add_argument('--show', default='--all --min-impact=0',
+                    help='options that show every finding (empty for versions without them)')
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
     pairs, manifest, nofix, failed = [], [], [], []
     for name, k, files, hosts, flags in groups(os.path.join(args.set, 'run.sh')):
         src = os.path.join(args.set, 'src', name)
-        cmd = [args.cllint, '--format=json', '--no-cache', '--all', '--min-impact=0',
-               '--rules=-*,' + ','.join(RULES)] + ['--host=' + h for h in hosts] + files
+        cmd = [args.cllint, '--format=json', '--no-cache'] + args.show.split() + [
+            '--rules=-*,' + ','.join(RULES)] + ['--host=' + h for h in hosts] + files
         cmd += ['--'] + flags
         p = subprocess.run(cmd, cwd=src, capture_output=True, text=True)
         try:
@@ -92,7 +94,7 @@ def main():
             sides = []
             for side, body in (('before', text), ('after', after)):
                 out = os.path.join(args.out, f'p{n}-{side}.cl')
-                q = subprocess.run([args.clang, '-E', '-P', '-x', 'cl', '-I', os.path.dirname(path)]
+                q = subprocess.run([args.clang, '-E', '-P', '-x', 'cl', '-cl-no-stdinc', '-I', os.path.dirname(path)]
                                    + pre + ['-'], input=body, capture_output=True)
                 if q.returncode:
                     sides = None
