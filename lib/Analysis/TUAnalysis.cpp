@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cmath>
 #include <set>
 
 namespace cllint::analysis {
@@ -331,6 +332,40 @@ const KernelCost &TUAnalysis::cost(const KernelInfo &K) const {
   return *Slot;
 }
 
+std::optional<uint64_t> TUAnalysis::launchItems(const KernelInfo &K) const {
+  auto items = [](const std::array<uint64_t, 3> &G) {
+    return std::max<uint64_t>(1, G[0]) * std::max<uint64_t>(1, G[1]) * std::max<uint64_t>(1, G[2]);
+  };
+  if (auto G = configuredGlobal(K))
+    return items(G->first);
+  const std::vector<KernelLaunch> *L =
+      Launches ? Launches->hostLaunches(K.Decl->getNameAsString()) : nullptr;
+  if (!L || L->empty())
+    return std::nullopt;
+  uint64_t Most = 0;
+  for (const KernelLaunch &Each : *L) {
+    if (!Each.Global)
+      return std::nullopt;
+    Most = std::max(Most, items(*Each.Global));
+  }
+  return Most;
+}
+
+void TUAnalysis::scaleForLaunch(const KernelInfo &K, const KernelCost &C, ImpactEstimate &E) const {
+  std::optional<uint64_t> Items = launchItems(K);
+  if (!Items)
+    return;
+  // Each compute unit runs its share of the warps one after another (the estimate is per warp
+  // at the unit's throughput); the launch's fixed cost comes on top.
+  double Warps = std::ceil(double(*Items) / std::max(1u, Profile.WarpSize));
+  double Work = std::ceil(Warps / std::max(1.0, Profile.ComputeUnits)) * C.parts().time();
+  double Busy = Work / (Work + Profile.LaunchCycles);
+  E.Share *= Busy;
+  if (Busy < 0.5)
+    E.Assumptions.push_back("the launch's own cost dominates: the host launches " +
+                            std::to_string(*Items) + " work-items");
+}
+
 std::optional<ImpactEstimate> TUAnalysis::impact(const clang::FunctionDecl *Fn,
                                                  const clang::Stmt *S, const Excess &PerRun) const {
   std::optional<ImpactEstimate> Best;
@@ -340,6 +375,7 @@ std::optional<ImpactEstimate> TUAnalysis::impact(const clang::FunctionDecl *Fn,
     if (W.PerWarp <= 0 && W.PerItem <= 0 && facts(*K).nodesOf(Fn, S).empty())
       continue;
     ImpactEstimate E = C.impact(W, PerRun);
+    scaleForLaunch(*K, C, E);
     if (!Best || E.Share > Best->Share)
       Best = std::move(E);
   }
@@ -351,6 +387,8 @@ std::optional<ImpactEstimate> TUAnalysis::idleLanes(const clang::FunctionDecl *F
   std::optional<ImpactEstimate> Best;
   for (const KernelInfo *K : Kernels.kernelsReaching(Fn)) {
     std::optional<ImpactEstimate> E = cost(*K).idleLanes(Owner);
+    if (E)
+      scaleForLaunch(*K, cost(*K), *E);
     if (E && (!Best || E->Share > Best->Share))
       Best = std::move(E);
   }

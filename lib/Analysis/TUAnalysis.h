@@ -68,8 +68,13 @@ public:
 
   // K's estimated time and its parts under its first shape; computed on first use.
   const KernelCost &cost(const KernelInfo &K) const;
+  // Work-items per launch where the config or every host launch of K says (the largest).
+  std::optional<uint64_t> launchItems(const KernelInfo &K) const;
   // What PerRun, added each time S (in Fn) runs, costs the kernel that reaches Fn and pays
   // most for it. nullopt when no kernel reaches S.
+  // A finding's share of a launch the host makes with few work-items, where the launch's fixed
+  // cost is much of the time.
+  void scaleForLaunch(const KernelInfo &K, const KernelCost &C, ImpactEstimate &E) const;
   std::optional<ImpactEstimate> impact(const clang::FunctionDecl *Fn, const clang::Stmt *S,
                                        const Excess &PerRun) const;
   // What the idle lanes of the branch or loop Owner (in Fn) cost, as for impact().

@@ -156,7 +156,9 @@ DeviceProfile profile(const std::string &Name, const YAML::Node &N) {
       {"fp64-per-cycle", &DeviceProfile::Fp64PerCycle},
       {"convert-per-cycle", &DeviceProfile::ConvertPerCycle},
       {"special-per-cycle", &DeviceProfile::SpecialPerCycle},
-      {"local-per-cycle", &DeviceProfile::LocalPerCycle}};
+      {"local-per-cycle", &DeviceProfile::LocalPerCycle},
+      {"launch-cycles", &DeviceProfile::LaunchCycles},
+      {"compute-units", &DeviceProfile::ComputeUnits}};
   for (const auto &[Key, Field] : Rates)
     if (N[Key])
       P.*Field = number(N[Key], Key, 0.001, 1e6);

@@ -27,6 +27,10 @@ struct DeviceProfile {
   double ConvertPerCycle = 0.5;
   double SpecialPerCycle = 0.5;
   double LocalPerCycle = 1;
+  // A launch's fixed cost, in the cycles above, and the compute units that share its warps:
+  // a kernel the host launches with few work-items spends most of its time on the launch.
+  double LaunchCycles = 8000;
+  double ComputeUnits = 132;
   // Work-group shape assumed when neither the kernel nor the config says.
   std::array<unsigned, 3> DefaultWorkGroup = {256, 1, 1};
 };
