@@ -333,10 +333,29 @@ std::optional<WarpTraffic> groupTraffic(const KernelFacts &F, const SiblingGroup
   if (Lanes.empty())
     return std::nullopt;
   if (!First.Bytes.isAffine()) {
-    // Evaluated lane by lane: each member is the first moved by its constant offset.
-    for (size_t I = 0; I < G.Members.size(); ++I)
-      for (int64_t A : Lanes)
-        Count.add(A + G.Offsets[I], G.Members[I]->AccessBytes);
+    // Evaluated lane by lane, once per iteration of the counted loops that move it (a
+    // work-item filling its own 5x5 block: `lhs[i][0][n][m]` for n, m < 5); each member is the
+    // first moved by its constant offset.
+    std::vector<const VNode *> Syms;
+    collectSymbols(First.ByteOffset, Syms);
+    std::vector<VExpr> Counters;
+    for (const VNode *S : Syms)
+      if (symbolKind(S->Name) == SymbolKind::TripCounter)
+        Counters.push_back(vSym(S->Name, true));
+    std::vector<SymbolValues> Iterations = {{}};
+    if (!Counters.empty())
+      if (auto Combos = symbolCombinations(Counters, enclosingConditions(F, First).LoopConditions,
+                                           {}, 3, 256))
+        Iterations = std::move(*Combos);
+    for (const SymbolValues &Iteration : Iterations) {
+      std::string Ignored;
+      std::vector<int64_t> At = Iteration.empty()
+                                    ? Lanes
+                                    : warpAddresses(First, Shape, WarpSize, 0, Iteration, &Ignored);
+      for (size_t I = 0; I < G.Members.size(); ++I)
+        for (int64_t A : At)
+          Count.add(A + G.Offsets[I], G.Members[I]->AccessBytes);
+    }
     return Count.result();
   }
   SymbolValues Env = firstGroupBindings(Shape);

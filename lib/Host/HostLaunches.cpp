@@ -58,7 +58,28 @@ public:
         Elements[{Base->D, R.Val.getInt().getExtValue()}].push_back(B->getRHS());
     } else if (const auto *DR = dyn_cast<DeclRefExpr>(L)) {
       Assigned[DR->getDecl()->getCanonicalDecl()].push_back(B->getRHS());
+    } else if (const auto *M = dyn_cast<MemberExpr>(L)) {
+      // `numChannels = 4;` in a constructor: a field the sample sets once.
+      Assigned[M->getMemberDecl()->getCanonicalDecl()].push_back(B->getRHS());
     }
+    return true;
+  }
+
+  // `kernel = cl::Kernel(program, "name");` on a class type is an operator call.
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *C) {
+    if (!Collecting || C->getOperator() != OO_Equal || C->getNumArgs() != 2)
+      return true;
+    if (auto K = handleOf(C->getArg(0), Ctx))
+      noteKernel(*K, C->getArg(1));
+    return true;
+  }
+
+  bool VisitCXXConstructorDecl(CXXConstructorDecl *C) {
+    if (!Collecting)
+      return true;
+    for (const CXXCtorInitializer *I : C->inits())
+      if (I->isMemberInitializer() && I->isWritten())
+        Assigned[I->getMember()->getCanonicalDecl()].push_back(I->getInit());
     return true;
   }
 
@@ -232,11 +253,21 @@ private:
     Expr::EvalResult R;
     if (!E->isValueDependent() && E->EvaluateAsInt(R, Ctx))
       return R.Val.getInt().getExtValue();
-    if (const auto *DR = dyn_cast<DeclRefExpr>(E)) {
-      auto It = Assigned.find(DR->getDecl()->getCanonicalDecl());
-      if (It != Assigned.end() && It->second.size() == 1)
-        return integer(It->second.front(), Depth + 1);
-      return std::nullopt;
+    const Decl *Named = nullptr;
+    if (const auto *DR = dyn_cast<DeclRefExpr>(E))
+      Named = DR->getDecl();
+    else if (const auto *M = dyn_cast<MemberExpr>(E))
+      Named = M->getMemberDecl();
+    if (Named) {
+      // One value wherever it is assigned (a field set to 4 in each constructor).
+      auto It = Assigned.find(Named->getCanonicalDecl());
+      if (It == Assigned.end() || It->second.empty())
+        return std::nullopt;
+      std::optional<int64_t> Value = integer(It->second.front(), Depth + 1);
+      for (const Expr *Other : It->second)
+        if (!Value || integer(Other, Depth + 1) != Value)
+          return std::nullopt;
+      return Value;
     }
     if (const auto *B = dyn_cast<BinaryOperator>(E)) {
       auto L = integer(B->getLHS(), Depth + 1), Rv = integer(B->getRHS(), Depth + 1);

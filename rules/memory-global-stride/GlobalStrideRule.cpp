@@ -87,12 +87,17 @@ private:
           !Reported.count(A.E))
         Global.push_back(&A);
     for (const SiblingGroup &G : siblingGroups(F, Global, Shape.Size)) {
-      int64_t Widest = 0;
-      for (const MemoryAccess *A : G.Members)
+      int64_t Widest = 0, Narrowest = INT64_MAX;
+      for (const MemoryAccess *A : G.Members) {
         Widest = std::max(Widest, A->AccessBytes);
-      // One access that a counted loop moves through the record.
+        Narrowest = std::min(Narrowest, A->AccessBytes);
+      }
+      // One access that a counted loop moves through the record; or parts of an element read
+      // beside the whole one (`p[i].x`, `.y` and `p[i] = v` on a uchar4).
       bool Looped = loopOffsets(F, *G.Members.front()).size() > 1;
-      if ((G.Members.size() > 1 || Looped) && std::abs(G.StrideBytes) > Widest) {
+      bool Parts = G.Members.size() > 1 && Narrowest < std::abs(G.StrideBytes);
+      if ((G.Members.size() > 1 || Looped) &&
+          (std::abs(G.StrideBytes) > Widest || (Parts && G.StrideBytes))) {
         if (checkGroup(Ctx, F, G, Shape))
           for (const MemoryAccess *A : G.Members)
             Reported.insert(A->E);

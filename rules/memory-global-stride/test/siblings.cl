@@ -83,3 +83,27 @@ __kernel void fft_store_real(__global float *data, __global const float *vx, int
     data[2 * (idx + r * ns)] = vx[r];
 // CHECK: siblings.cl:[[@LINE-1]]:5: warning: {{([^:]*: )?}}global store whose address is not linear in the work-item ids; evaluated lane by lane, consecutive work-items are mostly 8 B apart: each warp touches 8 32-B sectors for 128 useful bytes (minimum 4); 50% of written bytes are used
 }
+
+// Each work-item fills its own 600-B block in counted loops (NPB's x_solve2; the row index is
+// chosen per lane, so addresses are evaluated lane by lane): together the three stores write
+// every byte of it, over the iterations of both loops.
+__kernel void fill_blocks(__global double *g_lhs, int gp0, int gp1, int gp2) {
+  int i, j, k, n, m;
+  k = get_global_id(2) + 1;
+  j = get_global_id(1) + 1;
+  if (k > (gp2 - 2) || j > (gp1 - 2)) return;
+  i = get_global_id(0);
+  if (i == 1) i = gp0 - 1;
+  int my_offset = ((k - 1) * (gp1 - 2) + (j - 1)) * 65 * 3 * 5 * 5;
+  __global double (*lhs)[3][5][5] = (__global double (*)[3][5][5])&g_lhs[my_offset];
+  for (n = 0; n < 5; n++) {
+    for (m = 0; m < 5; m++) {
+      lhs[i][0][n][m] = 0.0;
+      lhs[i][1][n][m] = 0.0;
+      lhs[i][2][n][m] = 0.0;
+    }
+    // The diagonal alone, 48 B apart within each block: 8 of every 600 B.
+    lhs[i][1][n][n] = 1.0;
+// CHECK: siblings.cl:[[@LINE-1]]:5: warning: {{([^:]*: )?}}global store whose address is not linear in the work-item ids; evaluated lane by lane, consecutive work-items are mostly 600 B apart
+  }
+}
