@@ -107,3 +107,16 @@ __kernel void fill_blocks(__global double *g_lhs, int gp0, int gp1, int gp2) {
 // CHECK: siblings.cl:[[@LINE-1]]:5: warning: {{([^:]*: )?}}global store whose address is not linear in the work-item ids; evaluated lane by lane, consecutive work-items are mostly 600 B apart
   }
 }
+
+// The components of a uchar4 read beside the store of the whole element (a recursive filter's
+// reverse pass): one 4-byte element per work-item, consecutive; nothing is wasted.
+__kernel void reverse_pass(__global const uchar4 *input, __global uchar4 *output, int width,
+                           int height, float a2) {
+  int x = get_global_id(0);
+  for (int y = height - 1; y > -1; y--) {
+    int pos = x + y * width;
+    float4 xc = (float4)(input[pos].x, input[pos].y, input[pos].z, input[pos].w);
+    float4 t = (float4)(output[pos].x, output[pos].y, output[pos].z, output[pos].w) + xc * a2;
+    output[pos] = (uchar4)(t.x, t.y, t.z, t.w);
+  }
+}
