@@ -144,9 +144,16 @@ private:
                                   " of '" + A.Base->getNameAsString() + "' in a counted loop uses "
                             : std::to_string(G.Members.size()) + " " + Kind + " " + What + " of '" +
                                   A.Base->getNameAsString() + "' use ";
-    std::string Msg = Sites + std::to_string(PerLane) + " of every " +
-                      std::to_string(G.StrideBytes) + " B between consecutive work-items: each " +
-                      Warp + " touches " + std::to_string(T->Touched) + " " + Unit + " for " +
+    // Over a loop's iterations a work-item may use more bytes than lie between two
+    // work-items: then the share of the fetched bytes says it, not "N of every S B".
+    std::string Spacing = PerLane <= std::abs(G.StrideBytes)
+                              ? std::to_string(PerLane) + " of every " +
+                                    std::to_string(G.StrideBytes) +
+                                    " B between consecutive work-items"
+                              : std::to_string(PerLane) + " B per work-item, work-items " +
+                                    std::to_string(std::abs(G.StrideBytes)) + " B apart";
+    std::string Msg = Sites + Spacing + ": each " + Warp + " touches " +
+                      std::to_string(T->Touched) + " " + Unit + " for " +
                       std::to_string(T->Useful) + " useful bytes (minimum " +
                       std::to_string(T->Minimum) + "); " + percentText(T->Useful, T->Touched * TU) +
                       " of " + movedWord(Read, Write) + " bytes are used";
@@ -294,9 +301,14 @@ private:
         Msg += " of a " + std::to_string(A.AccessBytes) + "-B field from an array of " +
                std::to_string(A.ElementBytes) + "-B structs: consecutive work-items are " +
                std::to_string(V) + " B apart";
+      else if (A.AccessBytes < EB && V == EB)
+        // One component of each vector element (`p[i].x` of a uchar4): the elements are
+        // consecutive, the access uses a part of each.
+        Msg += " of " + std::to_string(A.AccessBytes) + " B from each " + std::to_string(EB) +
+               "-B element, consecutive work-items reading consecutive elements";
       else
-        Msg += " with a stride of " + Elements + " elements (" + std::to_string(V) +
-               " B) between consecutive work-items";
+        Msg += " with a stride of " + Elements + (Elements == "1" ? " element (" : " elements (") +
+               std::to_string(V) + " B) between consecutive work-items";
       T = warpTraffic(warpAddresses(A, Shape.Size, P.WarpSize), Bytes, TU);
       if (T.Touched == 0)
         return false;

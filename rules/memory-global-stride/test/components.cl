@@ -20,3 +20,10 @@ __kernel void components(__global Body *b, __global float *out, __global float4 
   out[i] += p.x + n[i].at.y;
 // CHECK: components.cl:[[@LINE-1]]:19: warning: {{([^:]*: )?}}global load of a 4-B field from an array of 12-B structs: consecutive work-items are 12 B apart: each warp touches 12 32-B sectors for 128 useful bytes (minimum 4); 33% of fetched bytes are used
 }
+
+// One component of each uchar4 (the red channel): consecutive elements, a quarter of each used.
+__kernel void red_channel(__global const uchar4 *px, __global uchar *red) {
+  int i = get_global_id(0);
+  red[i] = px[i].x;
+// CHECK: components.cl:[[@LINE-1]]:12: warning: {{([^:]*: )?}}global load of 1 B from each 4-B element, consecutive work-items reading consecutive elements: each warp touches 4 32-B sectors for 32 useful bytes (minimum 1); 25% of fetched bytes are used
+}
