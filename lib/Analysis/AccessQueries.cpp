@@ -288,33 +288,8 @@ std::vector<SiblingGroup> siblingGroups(const KernelFacts &F,
   return Groups;
 }
 
-namespace {
-// The transactions of Unit bytes and the distinct bytes that lanes' accesses cover.
-class TrafficCount {
-public:
-  explicit TrafficCount(int64_t Unit) : Unit(Unit) {}
-  void add(int64_t Address, int64_t Bytes) {
-    for (int64_t B = Address; B < Address + Bytes; ++B) {
-      UsefulBytes.insert(B);
-      Units.insert(B >= 0 ? B / Unit : -((-B + Unit - 1) / Unit));
-    }
-  }
-  WarpTraffic result() const {
-    WarpTraffic T;
-    T.Touched = static_cast<int64_t>(Units.size());
-    T.Useful = static_cast<int64_t>(UsefulBytes.size());
-    T.Minimum = (T.Useful + Unit - 1) / Unit;
-    return T;
-  }
-
-private:
-  int64_t Unit;
-  std::set<int64_t> Units, UsefulBytes;
-};
-} // namespace
-
 WarpTraffic warpTraffic(const std::vector<int64_t> &Addrs, int64_t Bytes, int64_t Unit) {
-  TrafficCount Count(Unit);
+  TrafficTally Count(Unit);
   for (int64_t A : Addrs)
     Count.add(A, Bytes);
   return Count.result();
@@ -323,7 +298,7 @@ WarpTraffic warpTraffic(const std::vector<int64_t> &Addrs, int64_t Bytes, int64_
 std::optional<WarpTraffic> groupTraffic(const KernelFacts &F, const SiblingGroup &G,
                                         const std::array<unsigned, 3> &Shape, unsigned WarpSize,
                                         int64_t Unit) {
-  TrafficCount Count(Unit);
+  TrafficTally Count(Unit);
   // Every member's lane addresses are the first member's lane part plus its own constant; the
   // part of the constant no loop counter moves (a base index) is common to all and drops out.
   const MemoryAccess &First = *G.Members.front();
@@ -349,9 +324,8 @@ std::optional<WarpTraffic> groupTraffic(const KernelFacts &F, const SiblingGroup
         Iterations = std::move(*Combos);
     for (const SymbolValues &Iteration : Iterations) {
       std::string Ignored;
-      std::vector<int64_t> At = Iteration.empty()
-                                    ? Lanes
-                                    : warpAddresses(First, Shape, WarpSize, 0, Iteration, &Ignored);
+      std::vector<int64_t> At =
+          Iteration.empty() ? Lanes : warpAddresses(First, Shape, WarpSize, 0, Iteration, &Ignored);
       for (size_t I = 0; I < G.Members.size(); ++I)
         for (int64_t A : At)
           Count.add(A + G.Offsets[I], G.Members[I]->AccessBytes);

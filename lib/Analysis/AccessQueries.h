@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -76,6 +77,29 @@ std::vector<SiblingGroup> siblingGroups(const KernelFacts &F,
 struct WarpTraffic {
   int64_t Touched = 0, Useful = 0, Minimum = 0;
 };
+// The transactions of Unit bytes and the distinct bytes that lanes' accesses cover.
+class TrafficTally {
+public:
+  explicit TrafficTally(int64_t Unit) : Unit(Unit) {}
+  void add(int64_t Address, int64_t Bytes) {
+    for (int64_t B = Address; B < Address + Bytes; ++B) {
+      UsefulBytes.insert(B);
+      Units.insert(B >= 0 ? B / Unit : -((-B + Unit - 1) / Unit));
+    }
+  }
+  WarpTraffic result() const {
+    WarpTraffic T;
+    T.Touched = static_cast<int64_t>(Units.size());
+    T.Useful = static_cast<int64_t>(UsefulBytes.size());
+    T.Minimum = (T.Useful + Unit - 1) / Unit;
+    return T;
+  }
+
+private:
+  int64_t Unit;
+  std::set<int64_t> Units, UsefulBytes;
+};
+
 // Transactions of Unit bytes one warp needs for these per-lane byte addresses, each lane
 // moving Bytes bytes.
 WarpTraffic warpTraffic(const std::vector<int64_t> &Addrs, int64_t Bytes, int64_t Unit);

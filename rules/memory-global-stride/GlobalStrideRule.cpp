@@ -1,6 +1,7 @@
 // memory-global-stride: a global or constant access whose address jumps by more than one
 // element between consecutive work-items, so each warp fetches many partly used sectors.
 #include "Analysis/AccessQueries.h"
+#include "RecordWalk.h"
 #include "Rule.h"
 #include "RuleSupport.h"
 
@@ -98,7 +99,7 @@ private:
       bool Parts = G.Members.size() > 1 && Narrowest < std::abs(G.StrideBytes);
       if ((G.Members.size() > 1 || Looped) &&
           (std::abs(G.StrideBytes) > Widest || (Parts && G.StrideBytes))) {
-        if (checkGroup(Ctx, F, G, Shape))
+        if (checkGroup(Ctx, F, G, Shape) || reportRecordWalk(Ctx, F, G, Shape))
           for (const MemoryAccess *A : G.Members)
             Reported.insert(A->E);
         continue;
@@ -268,8 +269,13 @@ private:
       return checkLaneByLane(Ctx, A, Shape);
     if (!Stride || Stride->Bytes.isZero())
       return false; // unknown address (stay silent) or broadcast
-    if (Stride->Value && walksRecordInUnboundedLoop(F, A, *Stride->Value))
-      return false; // a work-item reads an unknown part of its own record
+    if (Stride->Value && walksRecordInUnboundedLoop(F, A, *Stride->Value)) {
+      SiblingGroup Alone;
+      Alone.Members = {&A};
+      Alone.Offsets = {0};
+      Alone.StrideBytes = *Stride->Value;
+      return reportRecordWalk(Ctx, F, Alone, Shape);
+    }
     int64_t Bytes = A.AccessBytes;
     if (Stride->Value && (*Stride->Value == Bytes || *Stride->Value == -Bytes ||
                           (*Stride->Value > -Bytes && *Stride->Value < Bytes)))

@@ -65,3 +65,14 @@ __kernel void wrapped(__global float *a, __global float *b, int c, int n) {
 // CHECK: flow.cl:[[@LINE-1]]:3: warning: {{([^:]*: )?}}global store whose address is not linear in the work-item ids; evaluated lane by lane, consecutive work-items are mostly 16 B apart: each warp touches 17 32-B sectors for 128 useful bytes (minimum 4); 24% of written bytes are used
 // CHECK: flow.cl:[[@LINE-2]]:3: note: evaluated over the first warp of a work-group of shape 256x1x1 (profile default), with n = 4096 assumed
 }
+
+// Each work-item walks its own row of a 65x65x5 grid along i while work-items run along j
+// (NPB's compute_rhs3): every iteration of a warp touches one sector per lane.
+__kernel void walk_rows(__global double *g_rhs, int gp0) {
+  int k = get_global_id(1) + 1;
+  int j = get_global_id(0) + 1;
+  __global double (*rhs)[65][65][5] = (__global double (*)[65][65][5])g_rhs;
+  for (int i = 3; i <= gp0 - 4; i++)
+    rhs[k][j][i][0] = rhs[k][j][i][0] * 0.5;
+// CHECK: flow.cl:[[@LINE-1]]:5: warning: {{([^:]*: )?}}each work-item walks its own part of 'g_rhs' in a loop (2 global loads and stores, 8 B per iteration) while consecutive work-items are 2600 B apart: each iteration of a warp touches 32 32-B sectors for 256 useful bytes (minimum 8); let consecutive work-items take consecutive elements of the walked dimension (swap the loop and the work-item index, or transpose the layout){{.*}} [memory-global-stride]
+}
