@@ -99,6 +99,16 @@ void KernelCost::addMemory(const std::array<unsigned, 3> &Shape) {
     int64_t Widest = 0;
     for (const MemoryAccess *A : G.Members)
       Widest = std::max(Widest, A->AccessBytes);
+    // A record each work-item walks in a counted loop (`a[gid * 256 + i]`, i < 256): what the
+    // loop fetches in all, per iteration (the lines come back from the cache for the next
+    // iterations), as the rule judges it.
+    size_t Runs = loopOffsets(F, *G.Members.front()).size();
+    if (Runs > 1 && G.StrideBytes)
+      if (std::optional<WarpTraffic> T = groupTraffic(F, G, Shape, W, Unit); T && T->Touched) {
+        for (const MemoryAccess *A : G.Members)
+          add(*A, double(T->Touched) / double(Runs) / double(G.Members.size()), false);
+        continue;
+      }
     std::vector<int64_t> Lanes;
     if (G.Members.size() > 1 && std::abs(G.StrideBytes) > Widest)
       Lanes = warpAddresses(*G.Members.front(), Shape, W);
