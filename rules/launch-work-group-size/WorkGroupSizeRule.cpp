@@ -1,4 +1,5 @@
 // launch-work-group-size: a work-group that does not fill whole warps leaves lanes idle.
+#include "MacroDefault.h"
 #include "Rule.h"
 
 #include "clang/AST/Attr.h"
@@ -78,6 +79,8 @@ private:
     Idle.Share = Idle.ResourceShare = double(P.Idle) / double(Lanes);
     Idle.Resource = "issued lanes";
     Idle.PerItem = 1;
+    if (std::optional<std::string> Default = defaultedSize(Ctx.ast(), A.Attr, A.Size))
+      Idle.Assumptions.push_back(*Default);
     B.impact(Idle);
     B.cost("idle-lanes", P.Idle,
            std::to_string(P.Idle) + " idle lanes per work-group (" + percent(P.Idle, Lanes) +
