@@ -199,26 +199,33 @@ bool linearTerms(const VExpr &E, int64_t Scale, std::map<std::string, int64_t> &
                  int64_t &Constant, unsigned Depth = 0) {
   if (Depth > 32 || E->TreeSize > 256)
     return false;
+  // 64-bit arithmetic that overflows makes the comparison unknown, never garbage.
+  auto addTo = [](int64_t &Sum, int64_t Scale, int64_t Value) {
+    int64_t Product;
+    return !__builtin_mul_overflow(Scale, Value, &Product) &&
+           !__builtin_add_overflow(Sum, Product, &Sum);
+  };
   switch (E->Op) {
   case VOp::Const:
-    Constant += Scale * E->Value;
-    return true;
+    return addTo(Constant, Scale, E->Value);
   case VOp::Add:
     return linearTerms(E->Ops[0], Scale, Terms, Constant, Depth + 1) &&
            linearTerms(E->Ops[1], Scale, Terms, Constant, Depth + 1);
   case VOp::Sub:
-    return linearTerms(E->Ops[0], Scale, Terms, Constant, Depth + 1) &&
+    return linearTerms(E->Ops[0], Scale, Terms, Constant, Depth + 1) && Scale != INT64_MIN &&
            linearTerms(E->Ops[1], -Scale, Terms, Constant, Depth + 1);
   case VOp::Neg:
-    return linearTerms(E->Ops[0], -Scale, Terms, Constant, Depth + 1);
+    return Scale != INT64_MIN && linearTerms(E->Ops[0], -Scale, Terms, Constant, Depth + 1);
   case VOp::Mul:
     for (int K = 0; K < 2; ++K)
-      if (E->Ops[K]->Op == VOp::Const)
-        return linearTerms(E->Ops[1 - K], Scale * E->Ops[K]->Value, Terms, Constant, Depth + 1);
+      if (E->Ops[K]->Op == VOp::Const) {
+        int64_t Scaled;
+        return !__builtin_mul_overflow(Scale, E->Ops[K]->Value, &Scaled) &&
+               linearTerms(E->Ops[1 - K], Scaled, Terms, Constant, Depth + 1);
+      }
     [[fallthrough]];
   default:
-    Terms[toString(E)] += Scale;
-    return true;
+    return addTo(Terms[toString(E)], Scale, 1);
   }
 }
 

@@ -2,6 +2,8 @@
 
 #include "RuleSupport.h"
 
+#include <cstdint>
+
 namespace cllint {
 
 using namespace analysis;
@@ -11,7 +13,8 @@ bool reportRecordWalk(RuleContext &Ctx, const KernelFacts &F, const SiblingGroup
   const MemoryAccess &A = *G.Members.front();
   const DeviceProfile &P = Ctx.profile();
   std::optional<LaneStride> Stride = laneStride(A, Shape.Size);
-  if (!Stride || !Stride->Value || !walksRecordInUnboundedLoop(F, A, *Stride->Value))
+  if (!Stride || !Stride->Value || *Stride->Value == INT64_MIN ||
+      !walksRecordInUnboundedLoop(F, A, *Stride->Value))
     return false;
   // One iteration of the loop: the members at their own offsets, every lane once.
   std::vector<int64_t> Lanes = warpAddresses(A, Shape.Size, P.WarpSize);
