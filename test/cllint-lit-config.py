@@ -10,7 +10,7 @@ config.test_source_root = config.cllint_src_root
 config.test_exec_root = os.path.join(config.cllint_obj_root, "lit-out")
 # Only these trees hold lit tests; everything else under the root is skipped.
 TEST_TREES = {"rules", "test", "kernels-corpus"}
-config.excludes = ["Inputs", "integration", "unit", "runner", "npm", "node_modules"] + [
+config.excludes = ["Inputs", "integration", "unit", "runner", "fuzz", "npm", "node_modules"] + [
     entry for entry in os.listdir(config.cllint_src_root) if entry not in TEST_TREES]
 
 config.environment["PATH"] = os.pathsep.join(
