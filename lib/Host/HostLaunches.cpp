@@ -3,6 +3,7 @@
 #include "Diagnostics/ClangLocations.h"
 #include "Frontend/ResourceDir.h"
 #include "Host/HostExprs.h"
+#include "Host/HostValues.h"
 #include "Support/InputFiles.h"
 
 #include "clang/AST/ExprCXX.h"
@@ -29,7 +30,7 @@ bool isCxx(const std::string &Path) { return llvm::sys::path::extension(Path) !=
 
 class LaunchFinder : public RecursiveASTVisitor<LaunchFinder> {
 public:
-  LaunchFinder(ASTContext &Ctx, const LocationResolver &Loc) : Ctx(Ctx), Loc(Loc) {}
+  LaunchFinder(ASTContext &Ctx, const LocationResolver &Loc) : Ctx(Ctx), Loc(Loc), Values(Ctx) {}
 
   std::vector<HostLaunch> Launches;
   std::vector<HostArg> Args;
@@ -41,7 +42,7 @@ public:
     if (const Expr *Init = V->getInit())
       noteKernel(HandleKey{V->getCanonicalDecl(), -1}, Init);
     if (V->getInit())
-      Assigned[V->getCanonicalDecl()].push_back(V->getInit());
+      Values.assign(V, V->getInit());
     return true;
   }
 
@@ -55,12 +56,12 @@ public:
     if (const auto *AS = dyn_cast<ArraySubscriptExpr>(L)) {
       Expr::EvalResult R;
       if (auto Base = handleOf(AS->getBase(), Ctx); Base && AS->getIdx()->EvaluateAsInt(R, Ctx))
-        Elements[{Base->D, R.Val.getInt().getExtValue()}].push_back(B->getRHS());
+        Values.element(Base->D, R.Val.getInt().getExtValue(), B->getRHS());
     } else if (const auto *DR = dyn_cast<DeclRefExpr>(L)) {
-      Assigned[DR->getDecl()->getCanonicalDecl()].push_back(B->getRHS());
+      Values.assign(DR->getDecl(), B->getRHS());
     } else if (const auto *M = dyn_cast<MemberExpr>(L)) {
       // `numChannels = 4;` in a constructor: a field the sample sets once.
-      Assigned[M->getMemberDecl()->getCanonicalDecl()].push_back(B->getRHS());
+      Values.assign(M->getMemberDecl(), B->getRHS());
     }
     return true;
   }
@@ -79,7 +80,7 @@ public:
       return true;
     for (const CXXCtorInitializer *I : C->inits())
       if (I->isMemberInitializer() && I->isWritten())
-        Assigned[I->getMember()->getCanonicalDecl()].push_back(I->getInit());
+        Values.assign(I->getMember(), I->getInit());
     return true;
   }
 
@@ -141,22 +142,7 @@ private:
   ASTContext &Ctx;
   const LocationResolver &Loc;
   std::map<HandleKey, std::vector<std::string>> KernelNames;
-  std::map<const Decl *, std::vector<const Expr *>> Assigned;
-  std::map<std::pair<const Decl *, int64_t>, std::vector<const Expr *>> Elements;
-
-  // A string the expression always has: a literal, or a variable assigned one literal only
-  // (`char *name = "nw_kernel1"; ... clCreateKernel(p, name, &e)`).
-  std::optional<std::string> constantString(const Expr *E, unsigned Depth = 0) {
-    if (auto S = literalString(E))
-      return S;
-    const auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-    if (!DR || Depth > 8)
-      return std::nullopt;
-    auto It = Assigned.find(DR->getDecl()->getCanonicalDecl());
-    if (It == Assigned.end() || It->second.size() != 1)
-      return std::nullopt;
-    return constantString(It->second.front(), Depth + 1);
-  }
+  HostValues Values;
 
   bool inSystemHeader(const Stmt *S) const {
     return Ctx.getSourceManager().isInSystemHeader(
@@ -192,7 +178,7 @@ private:
     if (const auto *C = dyn_cast<CallExpr>(E)) {
       const FunctionDecl *FD = C->getDirectCallee();
       if (FD && FD->getName() == "clCreateKernel" && C->getNumArgs() >= 2) {
-        auto S = constantString(C->getArg(1));
+        auto S = Values.constantString(C->getArg(1));
         Computed = !S;
         return S;
       }
@@ -200,7 +186,7 @@ private:
     if (const auto *C = dyn_cast<CXXConstructExpr>(E)) {
       const CXXRecordDecl *R = C->getConstructor()->getParent();
       if (R && R->getName() == "Kernel" && C->getNumArgs() >= 2) {
-        auto S = constantString(C->getArg(1));
+        auto S = Values.constantString(C->getArg(1));
         Computed = !S;
         return S;
       }
@@ -244,52 +230,7 @@ private:
     return Names.front();
   }
 
-  // An integer the expression always has: constant expressions and macros, and variables
-  // with one assigned value.
-  std::optional<int64_t> integer(const Expr *E, unsigned Depth = 0) {
-    if (!E || Depth > 16)
-      return std::nullopt;
-    E = E->IgnoreParenImpCasts();
-    Expr::EvalResult R;
-    if (!E->isValueDependent() && E->EvaluateAsInt(R, Ctx))
-      return R.Val.getInt().getExtValue();
-    const Decl *Named = nullptr;
-    if (const auto *DR = dyn_cast<DeclRefExpr>(E))
-      Named = DR->getDecl();
-    else if (const auto *M = dyn_cast<MemberExpr>(E))
-      Named = M->getMemberDecl();
-    if (Named) {
-      // One value wherever it is assigned (a field set to 4 in each constructor).
-      auto It = Assigned.find(Named->getCanonicalDecl());
-      if (It == Assigned.end() || It->second.empty())
-        return std::nullopt;
-      std::optional<int64_t> Value = integer(It->second.front(), Depth + 1);
-      for (const Expr *Other : It->second)
-        if (!Value || integer(Other, Depth + 1) != Value)
-          return std::nullopt;
-      return Value;
-    }
-    if (const auto *B = dyn_cast<BinaryOperator>(E)) {
-      auto L = integer(B->getLHS(), Depth + 1), Rv = integer(B->getRHS(), Depth + 1);
-      if (!L || !Rv)
-        return std::nullopt;
-      switch (B->getOpcode()) {
-      case BO_Add:
-        return *L + *Rv;
-      case BO_Sub:
-        return *L - *Rv;
-      case BO_Mul:
-        return *L * *Rv;
-      case BO_Div:
-        return *Rv ? std::optional<int64_t>(*L / *Rv) : std::nullopt;
-      case BO_Shl:
-        return *Rv >= 0 && *Rv < 62 ? std::optional<int64_t>(*L << *Rv) : std::nullopt;
-      default:
-        return std::nullopt;
-      }
-    }
-    return std::nullopt;
-  }
+  std::optional<int64_t> integer(const Expr *E) const { return Values.integer(E); }
 
   // `local` (a size_t array), `&local` (one size_t), `(size_t[]){16, 16}`, NULL.
   std::optional<std::array<uint64_t, 3>> sizes(const Expr *E, unsigned Dims, bool *Null) {
@@ -331,10 +272,10 @@ private:
         return Out;
     // Filled element by element: `local[0] = BLOCK; local[1] = BLOCK;`.
     for (unsigned I = 0; I < N; ++I) {
-      auto It = Elements.find({V->getCanonicalDecl(), I});
-      if (It == Elements.end() || It->second.size() != 1)
+      const std::vector<const Expr *> *Set = Values.elements(V->getCanonicalDecl(), I);
+      if (!Set || Set->size() != 1)
         return std::nullopt;
-      auto X = integer(It->second.front());
+      auto X = integer(Set->front());
       if (!X || *X <= 0)
         return std::nullopt;
       Out[I] = uint64_t(*X);

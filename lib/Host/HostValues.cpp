@@ -1,0 +1,238 @@
+#include "Host/HostValues.h"
+
+#include "Host/HostExprs.h"
+
+#include "clang/AST/ExprCXX.h"
+
+namespace cllint {
+
+using namespace clang;
+
+namespace {
+
+constexpr unsigned MaxDepth = 16;
+
+const Decl *named(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *DR = dyn_cast<DeclRefExpr>(E))
+    return DR->getDecl()->getCanonicalDecl();
+  if (const auto *M = dyn_cast<MemberExpr>(E))
+    return M->getMemberDecl()->getCanonicalDecl();
+  return nullptr;
+}
+
+// Looks through the wrappers C++ puts around a std::string value.
+const Expr *unwrapped(const Expr *E) {
+  for (;;) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E))
+      E = B->getSubExpr();
+    else if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
+      E = M->getSubExpr();
+    else if (const auto *F = dyn_cast<CXXFunctionalCastExpr>(E))
+      E = F->getSubExpr();
+    else if (const auto *C = dyn_cast<CXXConstructExpr>(E);
+             C && C->getNumArgs() >= 1 && !isa<CXXDefaultArgExpr>(C->getArg(0)))
+      E = C->getArg(0);
+    else
+      return E;
+  }
+}
+
+} // namespace
+
+void HostValues::assign(const Decl *D, const Expr *Value) {
+  Assigned[D->getCanonicalDecl()].push_back(Value);
+}
+
+void HostValues::element(const Decl *D, int64_t Index, const Expr *Value) {
+  Elements[{D, Index}].push_back(Value);
+}
+
+void HostValues::write(const Decl *Buffer, const CallExpr *Call) {
+  Writes[Buffer->getCanonicalDecl()].push_back(Call);
+}
+
+void HostValues::append(const Decl *D, const Expr *Value) {
+  Appends[D->getCanonicalDecl()].push_back(Value);
+}
+
+const std::vector<const Expr *> *HostValues::elements(const Decl *D, int64_t Index) const {
+  auto It = Elements.find({D, Index});
+  return It == Elements.end() ? nullptr : &It->second;
+}
+
+std::optional<int64_t> HostValues::integer(const Expr *E, unsigned Depth) const {
+  if (!E || Depth > MaxDepth)
+    return std::nullopt;
+  E = E->IgnoreParenImpCasts();
+  Expr::EvalResult R;
+  if (!E->isValueDependent() && E->EvaluateAsInt(R, Ctx))
+    return R.Val.getInt().getExtValue();
+  if (const Decl *D = named(E)) {
+    // One value wherever it is assigned (a field set to 4 in each constructor).
+    auto It = Assigned.find(D);
+    if (It == Assigned.end() || It->second.empty())
+      return std::nullopt;
+    std::optional<int64_t> Value = integer(It->second.front(), Depth + 1);
+    for (const Expr *Other : It->second)
+      if (!Value || integer(Other, Depth + 1) != Value)
+        return std::nullopt;
+    return Value;
+  }
+  const auto *B = dyn_cast<BinaryOperator>(E);
+  if (!B)
+    return std::nullopt;
+  auto L = integer(B->getLHS(), Depth + 1), Rv = integer(B->getRHS(), Depth + 1);
+  if (!L || !Rv)
+    return std::nullopt;
+  int64_t Out;
+  switch (B->getOpcode()) {
+  case BO_Add:
+    return __builtin_add_overflow(*L, *Rv, &Out) ? std::nullopt : std::optional(Out);
+  case BO_Sub:
+    return __builtin_sub_overflow(*L, *Rv, &Out) ? std::nullopt : std::optional(Out);
+  case BO_Mul:
+    return __builtin_mul_overflow(*L, *Rv, &Out) ? std::nullopt : std::optional(Out);
+  case BO_Div:
+    return *Rv && !(*L == INT64_MIN && *Rv == -1) ? std::optional<int64_t>(*L / *Rv) : std::nullopt;
+  case BO_Shl:
+    return *Rv >= 0 && *Rv < 62 && *L >= 0 && *L < (int64_t(1) << (62 - *Rv))
+               ? std::optional<int64_t>(*L << *Rv)
+               : std::nullopt;
+  default:
+    return std::nullopt;
+  }
+}
+
+std::optional<std::string> HostValues::constantString(const Expr *E, unsigned Depth) const {
+  if (auto S = literalString(E))
+    return S;
+  const auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  if (!DR || Depth > MaxDepth)
+    return std::nullopt;
+  auto It = Assigned.find(DR->getDecl()->getCanonicalDecl());
+  if (It == Assigned.end() || It->second.size() != 1)
+    return std::nullopt;
+  return constantString(It->second.front(), Depth + 1);
+}
+
+std::optional<std::string> HostValues::formatted(const CallExpr *Call, unsigned FormatArg,
+                                                 unsigned Depth) const {
+  if (Call->getNumArgs() <= FormatArg)
+    return std::nullopt;
+  std::optional<std::string> Format = constantString(Call->getArg(FormatArg));
+  if (!Format)
+    return std::nullopt;
+  std::string Out;
+  unsigned Next = FormatArg + 1;
+  for (size_t I = 0; I < Format->size(); ++I) {
+    char C = (*Format)[I];
+    if (C != '%') {
+      Out += C;
+      continue;
+    }
+    if (I + 1 < Format->size() && (*Format)[I + 1] == '%') {
+      Out += '%';
+      ++I;
+      continue;
+    }
+    // Flags, width, precision and length, then the conversion.
+    size_t J = I + 1;
+    while (J < Format->size() &&
+           std::string("-+ #0123456789.hlzjtL").find((*Format)[J]) != std::string::npos)
+      ++J;
+    if (J >= Format->size())
+      return std::nullopt;
+    char Conv = (*Format)[J];
+    const Expr *Arg = Next < Call->getNumArgs() ? Call->getArg(Next++) : nullptr;
+    if (Conv == 's') {
+      std::optional<std::string> S = Arg ? text(Arg, Depth + 1) : std::nullopt;
+      Out += S ? *S : "?";
+    } else if (std::string("diuxX").find(Conv) != std::string::npos) {
+      std::optional<int64_t> V = integer(Arg, Depth + 1);
+      Out += V ? std::to_string(*V) : "?";
+    } else {
+      Out += "?"; // %f, %g, %c, ...: not traced
+    }
+    I = J;
+  }
+  return Out;
+}
+
+std::optional<std::string> HostValues::bufferText(const Decl *D, unsigned Depth) const {
+  auto It = Writes.find(D);
+  if (It == Writes.end())
+    return std::nullopt;
+  std::string Out;
+  for (const CallExpr *Call : It->second) {
+    const FunctionDecl *F = Call->getDirectCallee();
+    llvm::StringRef Name = F ? F->getName() : "";
+    std::optional<std::string> Part;
+    if (Name == "sprintf")
+      Part = formatted(Call, 1, Depth);
+    else if (Name == "snprintf")
+      Part = formatted(Call, 2, Depth);
+    else if (Call->getNumArgs() >= 2)
+      Part = text(Call->getArg(1), Depth + 1); // strcpy, strcat, strncpy, strncat
+    std::string Piece = Part ? *Part : "?";
+    if (Name == "strcat" || Name == "strncat")
+      Out += Piece;
+    else
+      Out = Piece;
+  }
+  return Out;
+}
+
+std::optional<std::string> HostValues::text(const Expr *E, unsigned Depth) const {
+  if (!E || Depth > MaxDepth)
+    return std::nullopt;
+  if (E->IgnoreParenImpCasts()->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
+    return std::string();
+  if (auto S = literalString(E))
+    return S;
+  E = unwrapped(E);
+  if (auto S = literalString(E))
+    return S;
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E);
+      Op && Op->getOperator() == OO_Plus && Op->getNumArgs() == 2) {
+    auto L = text(Op->getArg(0), Depth + 1), R = text(Op->getArg(1), Depth + 1);
+    return (L ? *L : "?") + (R ? *R : "?");
+  }
+  if (const auto *M = dyn_cast<CXXMemberCallExpr>(E)) {
+    if (const CXXMethodDecl *MD = M->getMethodDecl();
+        MD && (MD->getName() == "c_str" || MD->getName() == "data" || MD->getName() == "str"))
+      return text(M->getImplicitObjectArgument(), Depth + 1);
+    return std::nullopt;
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    if (const FunctionDecl *F = Call->getDirectCallee();
+        F && F->getName() == "to_string" && Call->getNumArgs() == 1) {
+      std::optional<int64_t> V = integer(Call->getArg(0), Depth + 1);
+      return V ? std::to_string(*V) : std::string("?");
+    }
+    return std::nullopt;
+  }
+  const Decl *D = named(E);
+  if (!D)
+    return std::nullopt;
+  if (auto B = bufferText(D, Depth))
+    return B;
+  // A variable: its one assigned value, then what `+=` added, in order.
+  auto It = Assigned.find(D);
+  std::optional<std::string> Base;
+  if (It != Assigned.end() && It->second.size() == 1)
+    Base = text(It->second.front(), Depth + 1);
+  auto Ap = Appends.find(D);
+  if (!Base && Ap == Appends.end())
+    return std::nullopt;
+  std::string Out = Base ? *Base : (It == Assigned.end() ? "" : "?");
+  if (Ap != Appends.end())
+    for (const Expr *A : Ap->second) {
+      auto S = text(A, Depth + 1);
+      Out += S ? *S : "?";
+    }
+  return Out;
+}
+
+} // namespace cllint

@@ -1,0 +1,51 @@
+// What host code fixes a value to, traced through the file: integers (constant expressions,
+// macros, variables and fields with one assigned value), and text (string literals, char
+// buffers filled by sprintf / snprintf / strcpy / strcat, std::string built with + and +=,
+// std::to_string, .c_str()). Filled in a first pass over the file (assign, element, write,
+// append), asked in the second.
+#pragma once
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cllint {
+
+class HostValues {
+public:
+  explicit HostValues(clang::ASTContext &Ctx) : Ctx(Ctx) {}
+
+  void assign(const clang::Decl *D, const clang::Expr *Value);
+  void element(const clang::Decl *D, int64_t Index, const clang::Expr *Value);
+  // `sprintf(buf, ...)`, `strcat(buf, ...)`: the calls that fill a char buffer, in order.
+  void write(const clang::Decl *Buffer, const clang::CallExpr *Call);
+  // `s += x` on a std::string.
+  void append(const clang::Decl *D, const clang::Expr *Value);
+
+  // An integer the expression always has; nullopt when it is not fixed.
+  std::optional<int64_t> integer(const clang::Expr *E, unsigned Depth = 0) const;
+  // A string literal, or a variable assigned one literal only.
+  std::optional<std::string> constantString(const clang::Expr *E, unsigned Depth = 0) const;
+  // The text the expression holds, with '?' standing for parts that are not fixed
+  // (a value read at run time); nullopt when nothing of it is known.
+  std::optional<std::string> text(const clang::Expr *E, unsigned Depth = 0) const;
+  // The values assigned to element Index of array D, in the order found.
+  const std::vector<const clang::Expr *> *elements(const clang::Decl *D, int64_t Index) const;
+
+private:
+  std::optional<std::string> formatted(const clang::CallExpr *Call, unsigned FormatArg,
+                                       unsigned Depth) const;
+  std::optional<std::string> bufferText(const clang::Decl *D, unsigned Depth) const;
+
+  clang::ASTContext &Ctx;
+  std::map<const clang::Decl *, std::vector<const clang::Expr *>> Assigned;
+  std::map<std::pair<const clang::Decl *, int64_t>, std::vector<const clang::Expr *>> Elements;
+  std::map<const clang::Decl *, std::vector<const clang::CallExpr *>> Writes;
+  std::map<const clang::Decl *, std::vector<const clang::Expr *>> Appends;
+};
+
+} // namespace cllint
