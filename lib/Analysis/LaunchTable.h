@@ -62,7 +62,37 @@ public:
     return HostArgs;
   }
 
+  // The options a host builds a kernel file with, by the path the host writes.
+  struct Build {
+    std::string KernelFile, Options, Source, HostDir;
+  };
+  void addHostBuild(Build B) { Builds.push_back(std::move(B)); }
+  // The build of the file at Path: the host path that ends Path best (by whole components),
+  // nullopt when none names its file name.
+  std::optional<Build> hostBuild(const std::string &Path) const {
+    std::optional<Build> Best;
+    size_t BestLength = 0;
+    for (const Build &B : Builds) {
+      size_t Slash = B.KernelFile.find_last_of('/');
+      std::string Name = Slash == std::string::npos ? B.KernelFile : B.KernelFile.substr(Slash + 1);
+      bool Ends = Path.size() >= Name.size() &&
+                  Path.compare(Path.size() - Name.size(), Name.size(), Name) == 0 &&
+                  (Path.size() == Name.size() || Path[Path.size() - Name.size() - 1] == '/');
+      if (!Ends)
+        continue;
+      size_t Length = 0; // how much of the host's path Path ends with
+      while (Length < B.KernelFile.size() && Length < Path.size() &&
+             B.KernelFile[B.KernelFile.size() - 1 - Length] == Path[Path.size() - 1 - Length])
+        ++Length;
+      if (!Best || Length > BestLength)
+        Best = B, BestLength = Length;
+    }
+    return Best;
+  }
+  const std::vector<Build> &hostBuilds() const { return Builds; }
+
 private:
+  std::vector<Build> Builds;
   std::map<std::string, std::vector<KernelLaunch>> Host;
   std::map<std::string, std::map<unsigned, std::vector<std::optional<int64_t>>>> HostArgs;
 };

@@ -15,6 +15,12 @@ struct CompileFlags {
   void mergeFrom(const CompileFlags &Later);
 };
 
+// The flags in an OpenCL build-options string (`-DTILE=16 -I inc -cl-std=CL2.0
+// -cl-mad-enable`): -D, -U, -I, -include and -cl-std; options that only steer code generation
+// are left out, as are words holding '?' (a part the host computes at run time). Relative -I
+// and -include paths are taken from BaseDir.
+CompileFlags buildOptionFlags(const std::string &Options, const std::string &BaseDir);
+
 // Accepts "1.2", "CL1.2", "cl1.2", "CL2.0", "CL3.0", "CLC++"-less; returns "" when unknown.
 std::string normalizeClStd(const std::string &Text);
 

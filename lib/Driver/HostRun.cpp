@@ -58,6 +58,11 @@ HostRun analyseHostFiles(const std::vector<std::string> &Reported,
     }
     for (const HostArg &A : F.Args)
       Run.Table->addHostArg(A.Kernel, A.Index, A.Value);
+    for (const HostBuild &B : F.Builds)
+      Run.Table->addHostBuild({B.KernelFile, B.Options,
+                               "host build at " + llvm::sys::path::filename(Path).str() + ":" +
+                                   std::to_string(B.Where.Begin.Line),
+                               llvm::sys::path::parent_path(Path).str()});
     if (Report) {
       FileResult R;
       R.Path = Path;
@@ -87,6 +92,10 @@ std::string describeLaunches(const HostRun &Run) {
         Out += " (" + L.WhyUnknown + ")";
       Out += "\n";
     }
+  for (const HostFile &F : Run.Files)
+    for (const HostBuild &B : F.Builds)
+      Out += F.Path + ":" + std::to_string(B.Where.Begin.Line) + ": builds " + B.KernelFile +
+             " with '" + B.Options + "'\n";
   for (const HostFile &F : Run.Files)
     for (const HostArg &A : F.Args)
       Out += F.Path + ":" + std::to_string(A.Where.Begin.Line) + ": " + A.Kernel + " argument " +

@@ -77,6 +77,8 @@ Linter::Linter(LintOptions Opts)
                             "x" + std::to_string((*L.Global)[2])
                       : "?") +
             " " + L.Source + "\n";
+    for (const analysis::LaunchTable::Build &B : Options.Launches->hostBuilds())
+      LaunchesDigest += B.KernelFile + " built with " + B.Options + "\n";
     for (const auto &[Kernel, Args] : Options.Launches->allArgs())
       for (const auto &[Index, Values] : Args)
         for (const std::optional<int64_t> &V : Values)
@@ -147,6 +149,17 @@ bool Linter::settingsFor(const std::string &Path, FileSettings &Out, std::string
     return false;
   }
   Out.Profile = *P;
+  // The options the host builds this file with come first: the config's flags and the
+  // command line's override them.
+  std::shared_ptr<const analysis::LaunchTable> Table = launchesFor(Out);
+  if (std::optional<analysis::LaunchTable::Build> B =
+          Table ? Table->hostBuild(Path) : std::nullopt) {
+    CompileFlags Host = buildOptionFlags(B->Options, B->HostDir);
+    Host.mergeFrom(Out.Flags);
+    if (!Out.Flags.Std.empty())
+      Host.Std = Out.Flags.Std;
+    Out.Flags = Host;
+  }
   return true;
 }
 

@@ -2,6 +2,7 @@
 
 #include "Diagnostics/ClangLocations.h"
 #include "Frontend/ResourceDir.h"
+#include "Host/HostBuilds.h"
 #include "Host/HostExprs.h"
 #include "Host/HostValues.h"
 #include "Support/InputFiles.h"
@@ -13,6 +14,7 @@
 #include "llvm/Support/Path.h"
 
 #include <map>
+#include <set>
 
 namespace cllint {
 
@@ -66,10 +68,18 @@ public:
     return true;
   }
 
-  // `kernel = cl::Kernel(program, "name");` on a class type is an operator call.
+  // `kernel = cl::Kernel(program, "name");` and `opts = "-D..."` on class types are operator
+  // calls; `opts += "-DN=" + std::to_string(n)` appends.
   bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *C) {
-    if (!Collecting || C->getOperator() != OO_Equal || C->getNumArgs() != 2)
+    if (!Collecting || C->getNumArgs() != 2)
       return true;
+    const auto *Target = dyn_cast<DeclRefExpr>(C->getArg(0)->IgnoreParenImpCasts());
+    if (C->getOperator() == OO_PlusEqual && Target)
+      Values.append(Target->getDecl(), C->getArg(1));
+    if (C->getOperator() != OO_Equal)
+      return true;
+    if (Target)
+      Values.assign(Target->getDecl(), C->getArg(1));
     if (auto K = handleOf(C->getArg(0), Ctx))
       noteKernel(*K, C->getArg(1));
     return true;
@@ -85,11 +95,22 @@ public:
   }
 
   bool VisitCallExpr(CallExpr *Call) {
-    if (Collecting || inSystemHeader(Call))
+    if (inSystemHeader(Call))
       return true;
     std::string Name;
     if (const FunctionDecl *FD = Call->getDirectCallee())
       Name = FD->getNameAsString();
+    if (Collecting) {
+      // A char buffer the build options are written into.
+      static const char *Writers[] = {"sprintf", "snprintf", "strcpy",
+                                      "strcat",  "strncpy",  "strncat"};
+      if (Call->getNumArgs() >= 2 && llvm::is_contained(Writers, Name))
+        if (const auto *B = dyn_cast<DeclRefExpr>(Call->getArg(0)->IgnoreParenImpCasts()))
+          Values.write(B->getDecl(), Call);
+      return true;
+    }
+    if (Name == "clBuildProgram" && Call->getNumArgs() >= 4)
+      noteBuild(Call, Call->getArg(3));
     if (Name == "clSetKernelArg" && Call->getNumArgs() >= 4) {
       // The value behind `&n` (or `(void *)&n`) when it is an integer the file fixes.
       const Expr *P = Call->getArg(3)->IgnoreParenCasts();
@@ -116,6 +137,16 @@ public:
     const CXXMethodDecl *M = Call->getMethodDecl();
     if (Collecting || inSystemHeader(Call) || !M)
       return true;
+    if (M->getName() == "build" && M->getParent() && M->getParent()->getName() == "Program") {
+      // `program.build(devices, options)` or `program.build(options)`: the char* argument.
+      for (const Expr *A : Call->arguments())
+        if (A->IgnoreParenImpCasts()->getType()->isPointerType() &&
+            A->IgnoreParenImpCasts()->getType()->getPointeeType()->isCharType()) {
+          noteBuild(Call, A);
+          break;
+        }
+      return true;
+    }
     if (M->getName() == "setArg" && Call->getNumArgs() == 2 &&
         Call->getArg(1)->IgnoreParenImpCasts()->getType()->isIntegerType()) {
       noteArg(Call, Call->getImplicitObjectArgument(), Call->getArg(0), Call->getArg(1));
@@ -138,7 +169,38 @@ public:
     return true;
   }
 
+  bool TraverseFunctionDecl(FunctionDecl *F) {
+    return inScope([&] { return RecursiveASTVisitor::TraverseFunctionDecl(F); });
+  }
+  bool TraverseCXXMethodDecl(CXXMethodDecl *F) {
+    return inScope([&] { return RecursiveASTVisitor::TraverseCXXMethodDecl(F); });
+  }
+
+  bool VisitStringLiteral(StringLiteral *S) {
+    if (!Collecting && S->isOrdinary() && !inSystemHeader(S))
+      Pairing.path(S->getString().str());
+    return true;
+  }
+
+  std::vector<HostBuild> builds() { return Pairing.finish(); }
+
 private:
+  BuildPairing Pairing;
+
+  template <typename Walk> bool inScope(Walk W) {
+    if (Collecting)
+      return W();
+    Pairing.enter();
+    bool Ok = W();
+    Pairing.leave();
+    return Ok;
+  }
+
+  void noteBuild(const Expr *Call, const Expr *Options) {
+    std::optional<std::string> Text = Values.text(Options);
+    Pairing.build(Text ? *Text : "?", Loc.tokenRange(Call->getBeginLoc()));
+  }
+
   ASTContext &Ctx;
   const LocationResolver &Loc;
   std::map<HandleKey, std::vector<std::string>> KernelNames;
@@ -397,6 +459,7 @@ HostFile parseAs(const std::string &Path, const std::vector<std::string> &ExtraA
   F.TraverseDecl(Ctx.getTranslationUnitDecl());
   Out.Launches = std::move(F.Launches);
   Out.Args = std::move(F.Args);
+  Out.Builds = F.builds();
   for (HostLaunch &L : Out.Launches) {
     unsigned Line = L.Where.Begin.Line;
     size_t Start = 0;

@@ -35,11 +35,22 @@ struct HostArg {
   Range Where;
 };
 
+// The options a program is built with (`clBuildProgram(p, n, devs, OPTIONS, ...)`,
+// `program.build(devices, OPTIONS)`), and the kernel file it is built from: a `.cl` path
+// written in the same function as the build (or the file's only one). Options holds '?' where
+// the host computes a part at run time.
+struct HostBuild {
+  std::string KernelFile; // the path as the host writes it ("kernels/hotspot.cl")
+  std::string Options;
+  Range Where;
+};
+
 struct HostFile {
   std::string Path;
   std::string Content;
   std::vector<HostLaunch> Launches;
   std::vector<HostArg> Args;
+  std::vector<HostBuild> Builds;
   // The file did not compile cleanly: the launches come from what Clang could recover.
   std::vector<std::string> ParseErrors;
   std::vector<std::string> InputErrors; // cannot read, not C/C++, ...

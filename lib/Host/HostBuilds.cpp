@@ -1,0 +1,44 @@
+#include "Host/HostBuilds.h"
+
+#include <set>
+
+namespace cllint {
+
+void BuildPairing::path(const std::string &Literal) {
+  if (Literal.size() > 3 && Literal.compare(Literal.size() - 3, 3, ".cl") == 0 &&
+      Literal.find_first_of(" \n\t") == std::string::npos)
+    Scopes.back().Files.push_back(Literal);
+}
+
+void BuildPairing::build(std::string Options, Range Where) {
+  Scopes.back().Options.push_back({std::move(Options), Where});
+}
+
+void BuildPairing::leave() {
+  Scope Done = std::move(Scopes.back());
+  Scopes.pop_back();
+  if (!Done.Files.empty() && !Done.Options.empty()) {
+    for (const std::string &F : Done.Files)
+      for (const auto &[Options, Where] : Done.Options)
+        Builds.push_back({F, Options, Where});
+    return;
+  }
+  Scope &Outer = Scopes.back();
+  Outer.Files.insert(Outer.Files.end(), Done.Files.begin(), Done.Files.end());
+  Outer.Options.insert(Outer.Options.end(), Done.Options.begin(), Done.Options.end());
+}
+
+std::vector<HostBuild> BuildPairing::finish() {
+  while (Scopes.size() > 1)
+    leave();
+  Scope &File = Scopes.front();
+  std::set<std::string> Distinct;
+  for (const auto &[Options, Where] : File.Options)
+    Distinct.insert(Options);
+  if (Distinct.size() == 1)
+    for (const std::string &F : std::set<std::string>(File.Files.begin(), File.Files.end()))
+      Builds.push_back({F, File.Options.front().first, File.Options.front().second});
+  return std::move(Builds);
+}
+
+} // namespace cllint
