@@ -2,6 +2,7 @@
 
 #include "Driver/ResultJson.h"
 #include "Support/InputFiles.h"
+#include "Support/JsonNesting.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -13,6 +14,9 @@
 
 namespace cllint {
 namespace {
+
+// Far above any real entry (a file's findings as JSON), far below what would hurt to read.
+constexpr unsigned long long MaxEntryBytes = 64ull << 20;
 
 using llvm::json::Array;
 using llvm::json::Object;
@@ -61,10 +65,13 @@ std::optional<FileResult> ResultCache::lookup(const std::string &Key) {
     ++Misses;
     return std::nullopt;
   };
-  auto Buf = llvm::MemoryBuffer::getFile(entryPath(Key));
-  if (!Buf)
+  // An entry is read with the guards of any input: a regular file (not a FIFO that blocks or
+  // a link to /dev/zero that never ends), of bounded size, nesting no deeper than a parser's
+  // stack allows. Anything else is a miss, and the entry is written again.
+  std::string Text, Error;
+  if (!readSourceFile(entryPath(Key), MaxEntryBytes, Text, Error) || jsonNestsDeeperThan(Text))
     return Miss();
-  llvm::Expected<llvm::json::Value> V = llvm::json::parse((*Buf)->getBuffer());
+  llvm::Expected<llvm::json::Value> V = llvm::json::parse(Text);
   if (!V) {
     llvm::consumeError(V.takeError());
     return Miss(); // a corrupt entry: linted again and overwritten
