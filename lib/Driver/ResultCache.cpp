@@ -12,6 +12,8 @@
 
 #include <chrono>
 
+#include <unistd.h>
+
 namespace cllint {
 namespace {
 
@@ -116,6 +118,13 @@ void ResultCache::store(const std::string &Key, const FileResult &R) {
   std::string Text;
   llvm::raw_string_ostream OS(Text);
   OS << llvm::json::Value(Object{{"stamps", std::move(Stamps)}, {"result", resultToJson(R)}});
+  // A bad entry (a link, a FIFO) is removed itself, never written through (LLVM's remove
+  // refuses anything but files, links and directories, so the entry is unlinked directly).
+  llvm::sys::fs::file_status Own;
+  if (!llvm::sys::fs::status(Path, Own, /*Follow=*/false) &&
+      Own.type() != llvm::sys::fs::file_type::regular_file &&
+      Own.type() != llvm::sys::fs::file_type::directory_file)
+    ::unlink(Path.c_str());
   std::string Unused;
   writeFileAtomically(Path, OS.str(), Unused);
 }

@@ -218,6 +218,11 @@ bool writeFileAtomically(const std::string &Path, const std::string &Content, st
     Error = "no such directory";
     return false;
   }
+  // Only regular files are written: never a device, a FIFO or a directory a link points at.
+  if (Exists && Status.type() != llvm::sys::fs::file_type::regular_file) {
+    Error = "not a regular file; cllint writes only regular files";
+    return false;
+  }
   if (Exists && Status.getLinkCount() > 1)
     return writeInPlace(Target, Content, Error);
   llvm::SmallString<256> Temp;

@@ -2,6 +2,7 @@
 
 #include "Fix/FixApplier.h"
 #include "Fix/UnifiedDiff.h"
+#include "HeaderFixes.h"
 
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
@@ -38,6 +39,7 @@ FixRun applyFixes(std::vector<FileResult> &Results, Linter &L, bool Unsafe, bool
     if (Accepted && O.Written)
       Accepted->filter(R); // the fixed file was linted again
   }
+  applyHeaderFixes(Results, L, Unsafe, DiffOnly, Stdin, Accepted, Run);
   return Run;
 }
 
