@@ -49,6 +49,14 @@ FindingBuilder::fix(std::string Description, FixSafety Safety,
   return *this;
 }
 
+FindingBuilder &FindingBuilder::conditional(std::string Assumption) {
+  if (F.Weight) {
+    F.Weight->Conditional = true;
+    F.Weight->Assumptions.push_back(std::move(Assumption));
+  }
+  return *this;
+}
+
 FindingBuilder &FindingBuilder::shape(const analysis::WorkGroupShape &S) {
   if (!F.Price)
     F.Price = Cost{ProfileName, "", 0, ""};

@@ -34,6 +34,9 @@ public:
   }
   // What the finding costs its kernel (TUAnalysis::impact); severity follows it.
   FindingBuilder &impact(const std::optional<analysis::ImpactEstimate> &E);
+  // The verdict holds only for a value the analysis sampled (Assumption names it): the impact
+  // says so, and the finding stays a note until the real value is known.
+  FindingBuilder &conditional(std::string Assumption);
   // Records, with the cost, the work-group shape the verdict was computed for.
   FindingBuilder &shape(const analysis::WorkGroupShape &S);
 

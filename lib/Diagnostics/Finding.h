@@ -72,6 +72,9 @@ struct Impact {
   double ResourceShare = 0;
   double PerItem = 0; // runs of the code per work-item
   std::vector<std::string> Assumptions;
+  // The problem exists only for some values of an unknown the analysis sampled (a warning
+  // needs the real value): never more than a note.
+  bool Conditional = false;
 };
 
 // "~38% of kernel 'gemm' (1024 runs per work-item; assumes the 'k' loop runs 32 times)": the

@@ -195,7 +195,7 @@ static void sumGroupImpacts(std::vector<Finding> &All) {
 static bool weighByImpact(Finding &F, const FileSettings &S) {
   if (F.Weight->Share < S.ImpactFloor && S.ImpactFloor > 0)
     return false;
-  if (F.Weight->Share < S.MinImpact && F.Level == Severity::Warning)
+  if ((F.Weight->Share < S.MinImpact || F.Weight->Conditional) && F.Level == Severity::Warning)
     F.Level = Severity::Note;
   F.Message = impactClause(*F.Weight) + ": " + F.Message;
   return true;

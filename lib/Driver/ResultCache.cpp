@@ -11,7 +11,6 @@
 #include "llvm/Support/SHA256.h"
 
 #include <chrono>
-
 #include <unistd.h>
 
 namespace cllint {

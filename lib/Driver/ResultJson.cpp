@@ -131,9 +131,12 @@ Object impactToJson(const Impact &I) {
   Array Assumptions;
   for (const std::string &A : I.Assumptions)
     Assumptions.push_back(A);
-  return Object{{"kernel", I.Kernel},           {"share", I.Share},
-                {"resource", I.Resource},       {"resourceShare", I.ResourceShare},
-                {"runsPerWorkItem", I.PerItem}, {"assumptions", std::move(Assumptions)}};
+  Object O{{"kernel", I.Kernel},           {"share", I.Share},
+           {"resource", I.Resource},       {"resourceShare", I.ResourceShare},
+           {"runsPerWorkItem", I.PerItem}, {"assumptions", std::move(Assumptions)}};
+  if (I.Conditional)
+    O["conditional"] = true;
+  return O;
 }
 
 std::optional<Impact> impactFromJson(const Object &O) {
@@ -147,6 +150,7 @@ std::optional<Impact> impactFromJson(const Object &O) {
   I.Share = *Share;
   I.ResourceShare = *RShare;
   I.PerItem = *Runs;
+  I.Conditional = O.getBoolean("conditional").value_or(false);
   for (const Value &A : *Assumptions) {
     std::optional<llvm::StringRef> S = A.getAsString();
     if (!S)

@@ -216,6 +216,45 @@ private:
   // An address that is not affine in the lane ids (`(x + 1) % nx`, a choice between two
   // forms): judged on the first warp's addresses evaluated lane by lane, saying which values
   // were assumed for the uniform symbols.
+  // "channels = 4096, sampled; ..." when the distance between work-items seen lane by lane
+  // follows an unknown the evaluation sampled (it changes when the sample does), so that the
+  // waste is the sample's, not a fact about the kernel.
+  static std::string sampledVerdict(const MemoryAccess &A, const WorkGroupShape &Shape,
+                                    const DeviceProfile &P) {
+    std::string Assumed;
+    std::vector<int64_t> AtSample = laneByLaneAddresses(A, Shape.Size, P.WarpSize, 0, {}, &Assumed);
+    SymbolValues Other;
+    std::string Names;
+    llvm::SmallVector<llvm::StringRef, 4> Parts;
+    llvm::StringRef(Assumed).split(Parts, ", ");
+    for (llvm::StringRef Part : Parts) {
+      auto [Name, Value] = Part.split(" = ");
+      if (Value.trim() != std::to_string(SampledSymbolValue) || Name.starts_with("iter("))
+        continue;
+      Other[Name.str()] = SampledSymbolValue / 2;
+      Names += (Names.empty() ? "" : ", ") + Name.str();
+    }
+    if (Other.empty() || AtSample.size() < 2)
+      return "";
+    std::vector<int64_t> AtOther = laneByLaneAddresses(A, Shape.Size, P.WarpSize, 0, Other);
+    if (AtOther.size() != AtSample.size())
+      return "";
+    // The distance most neighbouring work-items are apart, which the message quotes.
+    auto usual = [](const std::vector<int64_t> &Addrs) {
+      std::map<int64_t, unsigned> Deltas;
+      for (size_t I = 1; I < Addrs.size(); ++I)
+        ++Deltas[Addrs[I] - Addrs[I - 1]];
+      return std::max_element(Deltas.begin(), Deltas.end(),
+                              [](auto &L, auto &R) { return L.second < R.second; })
+          ->first;
+    };
+    if (usual(AtSample) == usual(AtOther))
+      return "";
+    return Names + " = " + std::to_string(SampledSymbolValue) +
+           ", sampled; the distance between work-items follows it, so give the real values in "
+           "the config's kernels args or lint with the host code";
+  }
+
   bool checkLaneByLane(RuleContext &Ctx, const MemoryAccess &A, const WorkGroupShape &Shape) {
     const DeviceProfile &P = Ctx.profile();
     std::string Assumed;
@@ -250,6 +289,8 @@ private:
     B.shape(Shape);
     B.range(A.E->getSourceRange());
     B.impact(wasted(Ctx, A, double(T.Touched - T.Minimum)));
+    if (std::string Sampled = sampledVerdict(A, Shape, P); !Sampled.empty())
+      B.conditional(Sampled);
     B.note(A.E->getBeginLoc(), "evaluated over the first " + Warp + " of a work-group of shape " +
                                    shapeText(Shape.Size) + " (" + Shape.Source + ")" +
                                    (Assumed.empty() ? "" : ", with " + Assumed + " assumed"));

@@ -76,3 +76,15 @@ __kernel void walk_rows(__global double *g_rhs, int gp0) {
     rhs[k][j][i][0] = rhs[k][j][i][0] * 0.5;
 // CHECK: flow.cl:[[@LINE-1]]:5: warning: {{([^:]*: )?}}each work-item walks its own part of 'g_rhs' in a loop (2 global loads and stores, 8 B per iteration) while consecutive work-items are 2600 B apart: each iteration of a warp touches 32 32-B sectors for 256 useful bytes (minimum 8); let consecutive work-items take consecutive elements of the walked dimension (swap the loop and the work-item index, or transpose the layout){{.*}} [memory-global-stride]
 }
+
+// The distance between work-items follows an unknown the evaluation samples (channels): the
+// waste is the sample's, so the finding says so and stays a note until the value is known.
+__kernel void nhwc_to_blocks(__global const float *input, __global float *out, int width,
+                             int channels) {
+  int w = get_global_id(0);
+  int h = get_global_id(1);
+  int block = w / 4, lane = w % 4;
+  out[h * width + w] = input[(h * width + block * 4 + lane) * channels];
+// CHECK: flow.cl:[[@LINE-1]]:24: note: ~{{[0-9]+}}% of kernel 'nhwc_to_blocks' (once per work-item; assumes width, channels = 4096, sampled; the distance between work-items follows it, so give the real values in the config's kernels args or lint with the host code): global load whose address is not linear in the work-item ids
+// CHECK: flow.cl:[[@LINE-2]]:24: note: evaluated over the first warp
+}
