@@ -315,7 +315,17 @@ TUAnalysis::configuredGlobal(const KernelInfo &K) const {
     for (const ConfiguredKernel &C : *Configured)
       if (C.Global && globMatch(C.NameGlob, K.Decl->getNameAsString()))
         return std::make_pair(*C.Global, "config kernels: entry at " + C.Source);
-  return std::nullopt;
+  // Then the host's, when every launch of the kernel with a known global size agrees.
+  const std::vector<KernelLaunch> *L =
+      Launches ? Launches->hostLaunches(K.Decl->getNameAsString()) : nullptr;
+  std::optional<std::pair<std::array<uint64_t, 3>, std::string>> Host;
+  for (const KernelLaunch &Each : L ? *L : std::vector<KernelLaunch>{}) {
+    if (!Each.Global || (Host && Host->first != *Each.Global))
+      return std::nullopt;
+    if (!Host)
+      Host = std::make_pair(*Each.Global, Each.Source);
+  }
+  return Host;
 }
 
 std::vector<const KernelFacts *> TUAnalysis::factsReaching(const clang::FunctionDecl *FD) const {

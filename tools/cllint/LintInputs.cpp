@@ -84,4 +84,16 @@ LintInputs gatherInputs(const std::vector<std::string> &Args,
   return In;
 }
 
+std::shared_ptr<analysis::LaunchTable> hostLaunchTable(const std::vector<std::string> &Patterns,
+                                                       std::vector<std::string> &Warnings) {
+  if (Patterns.empty())
+    return nullptr;
+  InputExpansion Found = expandInputs(
+      Patterns, [](llvm::StringRef P) { return isHostSource(P.str()); }, "C/C++ host files");
+  Warnings.insert(Warnings.end(), Found.Errors.begin(), Found.Errors.end());
+  HostRun Run = analyseHostFiles({}, Found.Files, {}, nvidiaProfile(), 64ull << 20);
+  Warnings.insert(Warnings.end(), Run.Warnings.begin(), Run.Warnings.end());
+  return Run.Table;
+}
+
 } // namespace cllint

@@ -19,6 +19,12 @@ struct LintInputs {
   bool ReadsStdin = false; // "-" was an input
 };
 
+// The launch table of the C/C++ host files Patterns name (files, directories, globs): their
+// launches, argument values and build options; warnings about files that did not parse go to
+// Warnings. Null when Patterns is empty.
+std::shared_ptr<analysis::LaunchTable> hostLaunchTable(const std::vector<std::string> &Patterns,
+                                                       std::vector<std::string> &Warnings);
+
 LintInputs gatherInputs(const std::vector<std::string> &Args,
                         const std::vector<std::string> &HostPatterns, Linter &Probe,
                         bool RespectGitIgnore);

@@ -3,6 +3,7 @@
 #include "Commands.h"
 #include "Config/CompileFlags.h"
 #include "Driver/Linter.h"
+#include "LintInputs.h"
 #include "Support/InputFiles.h"
 #include "Verify/Plan/PlanBuilder.h"
 #include "Verify/Plan/Spec.h"
@@ -45,6 +46,7 @@ options:
   --report FILE.html  also write a self-contained HTML report
   --plan-only DIR     write the plan to DIR and stop (run it with: cllint-runner DIR)
   --spec FILE.yaml    launch set-ups per kernel (global, local, args); see docs/verify.md
+  --host GLOB         host code whose launches, argument values and build options set cases up
   --global N[,N,N]    NDRange for inferred set-ups: per dimension, or one total that is
                       split over the kernel's dimensions (default 1048576 work-items)
   --work-group X,Y,Z  local size for kernels without reqd_work_group_size or a spec
@@ -147,7 +149,7 @@ int runVerify(int Argc, const char **Argv) {
   std::vector<std::string> Inputs, Extra;
   std::string Device, Format = "text", OutputFile, Report, PlanOnly, SpecFile, Profile, ConfigFile,
                       Std;
-  std::vector<std::string> Defines, Includes;
+  std::vector<std::string> Defines, Includes, HostPatterns;
   std::optional<int> Runs, Warmup, TimeoutMs;
   std::optional<std::vector<uint64_t>> Global;
   std::optional<std::array<unsigned, 3>> WorkGroup;
@@ -200,6 +202,8 @@ int runVerify(int Argc, const char **Argv) {
         PlanOnly = value();
       } else if (Name == "--spec") {
         SpecFile = value();
+      } else if (Name == "--host") {
+        HostPatterns.push_back(value());
       } else if (Name == "--global") {
         std::string V = value();
         std::vector<uint64_t> G;
@@ -311,6 +315,10 @@ int runVerify(int Argc, const char **Argv) {
   }
   Options.NoConfig = NoConfig;
   Options.WorkGroup = WorkGroup;
+  std::vector<std::string> HostWarnings;
+  Options.Launches = hostLaunchTable(HostPatterns, HostWarnings);
+  for (const std::string &W : HostWarnings)
+    std::cerr << "cllint verify: " << W << "\n";
 
   verify::Spec CommandSpec;
   verify::VerifyOptions VO;
