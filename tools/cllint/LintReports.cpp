@@ -189,6 +189,9 @@ void printSummary(const std::vector<FileResult> &Results, const unsigned Counts[
           Unsafe ? llvm::formatv(", {0} more with --fix --fix-unsafe", Unsafe).str()
                  : std::string());
     printTopFindings(Results);
+  } else {
+    // A clean run says so, as other linters do: silence reads as "did it run?".
+    llvm::errs() << "0 findings in " << Results.size() << " file(s)\n";
   }
   unsigned Hidden = 0;
   for (const FileResult &R : Results)
@@ -231,8 +234,21 @@ int listRules() {
 int explainRule(const std::string &Id) {
   const RuleInfo *R = findRule(Id);
   if (!R) {
+    // The rule ids closest to what was typed: a prefix, a part, or a few edits away.
+    std::vector<std::string> Close;
+    for (const RuleInfo &Each : allRules()) {
+      llvm::StringRef Name(Each.Id);
+      if (Name.starts_with(Id) || Name.contains(Id) ||
+          Name.edit_distance(Id, true, 4) <= std::max<size_t>(2, Id.size() / 4))
+        Close.push_back(Each.Id);
+    }
+    std::string Hint;
+    for (size_t I = 0; I < Close.size() && I < 3; ++I)
+      Hint += (I ? "', '" : "; did you mean '") + Close[I];
+    if (!Hint.empty())
+      Hint += "'?";
     llvm::WithColor::error(llvm::errs(), "cllint")
-        << "unknown rule '" << Id << "'; run 'cllint --list-rules'\n";
+        << "unknown rule '" << Id << "'" << Hint << "; run 'cllint --list-rules'\n";
     return 2;
   }
   llvm::outs() << R->Doc;
