@@ -11,7 +11,7 @@ TEST(BuildOptions, DefinesIncludesAndStandard) {
       "-DTILE=16 -D WIDTH=8 -UOLD -I inc -Iother -include pre.h -cl-std=CL2.0 -cl-mad-enable",
       "/src/host");
   EXPECT_EQ(F.Std, "CL2.0");
-  std::vector<std::string> Expected = {"-DTILE=16", "-DWIDTH=8", "-UOLD",
+  std::vector<std::string> Expected = {"-DTILE=16",       "-DWIDTH=8",         "-UOLD",
                                        "-I/src/host/inc", "-I/src/host/other", "-include",
                                        "/src/host/pre.h"};
   EXPECT_EQ(F.Args, Expected);
