@@ -100,7 +100,7 @@ std::vector<int64_t> laneByLaneAddresses(const MemoryAccess &A,
   for (const VNode *S : Syms) {
     if (Env.count(S->Name))
       continue;
-    int64_t V = SampledSymbolValue;
+    int64_t V = SampledSymbolValue; // plain unknowns; distanceFollowsSamples lists them
     if (S->Recurrence) {
       std::vector<int64_t> Plausible = plausibleValues(*S, Env);
       if (Plausible.empty())
@@ -189,6 +189,45 @@ bool walksRecordInUnboundedLoop(const KernelFacts &F, const MemoryAccess &A, int
     if (M.size() != 1 || std::abs(C) >= std::abs(StrideBytes))
       return false; // a step as large as a lane's record moves between records, not within
   return loopOffsets(F, A).size() < 2;
+}
+
+int64_t usualDistance(const std::vector<int64_t> &Addrs) {
+  std::map<int64_t, unsigned> Deltas;
+  for (size_t I = 1; I < Addrs.size(); ++I)
+    ++Deltas[Addrs[I] - Addrs[I - 1]];
+  if (Deltas.empty())
+    return 0;
+  return std::max_element(Deltas.begin(), Deltas.end(),
+                          [](auto &L, auto &R) { return L.second < R.second; })
+      ->first;
+}
+
+std::vector<std::string> distanceFollowsSamples(const MemoryAccess &A,
+                                                const std::array<unsigned, 3> &Shape,
+                                                unsigned WarpSize) {
+  if (!A.ByteOffset)
+    return {};
+  // The same choice laneByLaneAddresses makes: what the shape leaves free and no rule of its
+  // own (recurrence, loop counter, launch size) binds gets SampledSymbolValue.
+  SymbolValues Bound = firstGroupBindings(Shape), Other;
+  std::vector<const VNode *> Syms;
+  collectSymbols(A.ByteOffset, Syms);
+  std::vector<std::string> Names;
+  for (const VNode *S : Syms)
+    if (!Bound.count(S->Name) && !Other.count(S->Name) && !S->Recurrence &&
+        symbolKind(S->Name) != SymbolKind::TripCounter &&
+        S->Name.rfind("get_num_groups(", 0) != 0 && S->Name.rfind("get_global_size(", 0) != 0) {
+      Other[S->Name] = SampledSymbolValue / 2;
+      Names.push_back(S->Name);
+    }
+  if (Names.empty())
+    return {};
+  std::vector<int64_t> AtSample = laneByLaneAddresses(A, Shape, WarpSize);
+  std::vector<int64_t> AtOther = laneByLaneAddresses(A, Shape, WarpSize, 0, Other);
+  if (AtSample.size() < 2 || AtOther.size() != AtSample.size() ||
+      usualDistance(AtSample) == usualDistance(AtOther))
+    return {};
+  return Names;
 }
 
 namespace {

@@ -54,6 +54,17 @@ std::vector<int64_t> laneByLaneAddresses(const MemoryAccess &A,
                                          unsigned Warp = 0, const SymbolValues &Extra = {},
                                          std::string *Assumed = nullptr);
 
+// The distance most neighbouring lanes of Addrs are apart (0 for fewer than two).
+int64_t usualDistance(const std::vector<int64_t> &Addrs);
+
+// The unknowns of A's address that laneByLaneAddresses samples at SampledSymbolValue (not loop
+// counters, recurrences or launch sizes), when the usual distance between the first warp's
+// lanes changes with them: the distance is then the sample's, not a fact about the kernel.
+// Empty otherwise.
+std::vector<std::string> distanceFollowsSamples(const MemoryAccess &A,
+                                                const std::array<unsigned, 3> &Shape,
+                                                unsigned WarpSize);
+
 // B - A when it is a constant whatever the unknowns are (`2 * (idx + r * ns) + 1` against
 // `2 * (idx + r * ns)`: 1), comparing the parts that are not sums and products by constants
 // as written.

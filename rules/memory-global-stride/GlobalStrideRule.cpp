@@ -5,6 +5,8 @@
 #include "Rule.h"
 #include "RuleSupport.h"
 
+#include "llvm/ADT/StringExtras.h"
+
 #include <algorithm>
 #include <cstdlib>
 #include <functional>
@@ -216,58 +218,15 @@ private:
   // An address that is not affine in the lane ids (`(x + 1) % nx`, a choice between two
   // forms): judged on the first warp's addresses evaluated lane by lane, saying which values
   // were assumed for the uniform symbols.
-  // "channels = 4096, sampled; ..." when the distance between work-items seen lane by lane
-  // follows an unknown the evaluation sampled (it changes when the sample does), so that the
-  // waste is the sample's, not a fact about the kernel.
-  static std::string sampledVerdict(const MemoryAccess &A, const WorkGroupShape &Shape,
-                                    const DeviceProfile &P) {
-    std::string Assumed;
-    std::vector<int64_t> AtSample = laneByLaneAddresses(A, Shape.Size, P.WarpSize, 0, {}, &Assumed);
-    SymbolValues Other;
-    std::string Names;
-    llvm::SmallVector<llvm::StringRef, 4> Parts;
-    llvm::StringRef(Assumed).split(Parts, ", ");
-    for (llvm::StringRef Part : Parts) {
-      auto [Name, Value] = Part.split(" = ");
-      if (Value.trim() != std::to_string(SampledSymbolValue) || Name.starts_with("iter("))
-        continue;
-      Other[Name.str()] = SampledSymbolValue / 2;
-      Names += (Names.empty() ? "" : ", ") + Name.str();
-    }
-    if (Other.empty() || AtSample.size() < 2)
-      return "";
-    std::vector<int64_t> AtOther = laneByLaneAddresses(A, Shape.Size, P.WarpSize, 0, Other);
-    if (AtOther.size() != AtSample.size())
-      return "";
-    // The distance most neighbouring work-items are apart, which the message quotes.
-    auto usual = [](const std::vector<int64_t> &Addrs) {
-      std::map<int64_t, unsigned> Deltas;
-      for (size_t I = 1; I < Addrs.size(); ++I)
-        ++Deltas[Addrs[I] - Addrs[I - 1]];
-      return std::max_element(Deltas.begin(), Deltas.end(),
-                              [](auto &L, auto &R) { return L.second < R.second; })
-          ->first;
-    };
-    if (usual(AtSample) == usual(AtOther))
-      return "";
-    return Names + " = " + std::to_string(SampledSymbolValue) +
-           ", sampled; the distance between work-items follows it, so give the real values in "
-           "the config's kernels args or lint with the host code";
-  }
-
   bool checkLaneByLane(RuleContext &Ctx, const MemoryAccess &A, const WorkGroupShape &Shape) {
     const DeviceProfile &P = Ctx.profile();
     std::string Assumed;
     std::vector<int64_t> Addrs = laneByLaneAddresses(A, Shape.Size, P.WarpSize, 0, {}, &Assumed);
     if (Addrs.size() < 2)
       return false;
-    std::map<int64_t, unsigned> Deltas;
-    for (size_t I = 1; I < Addrs.size(); ++I)
-      ++Deltas[Addrs[I] - Addrs[I - 1]];
-    auto Common = std::max_element(Deltas.begin(), Deltas.end(),
-                                   [](auto &L, auto &R) { return L.second < R.second; });
+    int64_t Usual = usualDistance(Addrs);
     int64_t Bytes = A.AccessBytes, TU = P.SectorBytes;
-    if (std::abs(Common->first) <= Bytes)
+    if (std::abs(Usual) <= Bytes)
       return false; // mostly consecutive (or one address): nothing wasted beyond a seam
     WarpTraffic T = warpTraffic(Addrs, Bytes, TU);
     if (T.Touched <= T.Minimum)
@@ -278,7 +237,7 @@ private:
     std::string Msg = Kind + What +
                       " whose address is not linear in the work-item ids; evaluated lane by lane, "
                       "consecutive work-items are mostly " +
-                      std::to_string(Common->first) + " B apart: each " + Warp + " touches " +
+                      std::to_string(Usual) + " B apart: each " + Warp + " touches " +
                       std::to_string(T.Touched) + " " + Unit + " for " + std::to_string(T.Useful) +
                       " useful bytes (minimum " + std::to_string(T.Minimum) + "); " +
                       percentText(T.Useful, T.Touched * TU) + " of " + movedWord(A.Read, A.Write) +
@@ -289,8 +248,11 @@ private:
     B.shape(Shape);
     B.range(A.E->getSourceRange());
     B.impact(wasted(Ctx, A, double(T.Touched - T.Minimum)));
-    if (std::string Sampled = sampledVerdict(A, Shape, P); !Sampled.empty())
-      B.conditional(Sampled);
+    if (std::vector<std::string> Sampled = distanceFollowsSamples(A, Shape.Size, P.WarpSize);
+        !Sampled.empty())
+      B.conditional(llvm::join(Sampled, ", ") + " = " + std::to_string(SampledSymbolValue) +
+                    ", sampled; the distance between work-items follows it, so give the real "
+                    "values in the config's kernels args or lint with the host code");
     B.note(A.E->getBeginLoc(), "evaluated over the first " + Warp + " of a work-group of shape " +
                                    shapeText(Shape.Size) + " (" + Shape.Source + ")" +
                                    (Assumed.empty() ? "" : ", with " + Assumed + " assumed"));
