@@ -102,6 +102,13 @@ bool insideAssume(const KernelFacts &F, const clang::FunctionDecl *Fn, const cla
   return false;
 }
 
+// An unsigned type narrower than `int` (`uchar`, `ushort`), which promotion zero-extends.
+bool narrowUnsigned(clang::QualType T) {
+  return T->isUnsignedIntegerType() && !T->isSpecificBuiltinType(clang::BuiltinType::UInt) &&
+         !T->isSpecificBuiltinType(clang::BuiltinType::ULong) &&
+         !T->isSpecificBuiltinType(clang::BuiltinType::ULongLong);
+}
+
 // `uchar`/`ushort` values promoted to `int` are zero-extended, and sums, products and shifts
 // of them stay non-negative: the compiler knows, and emits the plain shift or mask.
 bool zeroExtendedValue(const clang::Expr *E) {
@@ -109,9 +116,7 @@ bool zeroExtendedValue(const clang::Expr *E) {
   if (const auto *C = llvm::dyn_cast<clang::ImplicitCastExpr>(E)) {
     clang::QualType From = C->getSubExpr()->getType();
     if (C->getCastKind() == clang::CK_IntegralCast && From->isUnsignedIntegerType())
-      return !From->isSpecificBuiltinType(clang::BuiltinType::UInt) &&
-             !From->isSpecificBuiltinType(clang::BuiltinType::ULong) &&
-             !From->isSpecificBuiltinType(clang::BuiltinType::ULongLong);
+      return narrowUnsigned(From);
     return zeroExtendedValue(C->getSubExpr());
   }
   if (const auto *L = llvm::dyn_cast<clang::IntegerLiteral>(E))
@@ -308,12 +313,6 @@ private:
     } else if (V.AllRuntimePow2 && (O.Signed || !V.CompilerSeesPow2)) {
       reportRuntime(Ctx, O, V, ZeroTest);
     }
-  }
-
-  static bool narrowUnsigned(clang::QualType T) {
-    return T->isUnsignedIntegerType() && !T->isSpecificBuiltinType(clang::BuiltinType::UInt) &&
-           !T->isSpecificBuiltinType(clang::BuiltinType::ULong) &&
-           !T->isSpecificBuiltinType(clang::BuiltinType::ULongLong);
   }
 
   void reportConstant(RuleContext &Ctx, const Operator &O, const Verdict &V, int64_t Divisor) {
