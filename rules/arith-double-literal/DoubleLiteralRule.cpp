@@ -1,4 +1,5 @@
 // arith-double-literal: an unsuffixed floating literal that drags float arithmetic into double.
+#include "Analysis/FunctionDefs.h"
 #include "Rule.h"
 
 #include "clang/AST/Expr.h"
@@ -53,43 +54,18 @@ bool continuesDoubleComputation(const clang::Expr *E) {
   return mathBuiltin(E) != nullptr;
 }
 
-// Local variables written after their initialisation, or whose address escapes: the others
-// hold their initial value wherever they are read.
-class WrittenLocals : public clang::RecursiveASTVisitor<WrittenLocals> {
-public:
-  explicit WrittenLocals(const clang::FunctionDecl *Fn) {
-    if (Fn->getBody())
-      TraverseStmt(Fn->getBody());
-  }
-  bool written(const clang::VarDecl *V) const { return Written.count(V); }
-  bool VisitBinaryOperator(clang::BinaryOperator *B) {
-    if (B->isAssignmentOp())
-      mark(B->getLHS());
-    return true;
-  }
-  bool VisitUnaryOperator(clang::UnaryOperator *U) {
-    if (U->isIncrementDecrementOp() || U->getOpcode() == clang::UO_AddrOf)
-      mark(U->getSubExpr());
-    return true;
-  }
-
-private:
-  void mark(const clang::Expr *E) {
-    if (const auto *R = llvm::dyn_cast<clang::DeclRefExpr>(E->IgnoreParenImpCasts()))
-      if (const auto *V = llvm::dyn_cast<clang::VarDecl>(R->getDecl()))
-        Written.insert(V);
-  }
-  std::set<const clang::VarDecl *> Written;
-};
-
 // A local variable that holds a constant wherever it is read (`int k42 = 500;` never written
 // again): the compiler propagates it, so it folds like a literal.
-bool holdsConstant(const clang::Expr *E, const WrittenLocals &Written,
+bool holdsConstant(const clang::Expr *E, const analysis::FunctionDefs &Defs,
                    const clang::ASTContext &Ctx) {
   const auto *R = llvm::dyn_cast<clang::DeclRefExpr>(E->IgnoreParenImpCasts());
   const auto *V = R ? llvm::dyn_cast<clang::VarDecl>(R->getDecl()) : nullptr;
   if (!V || !V->hasLocalStorage() || llvm::isa<clang::ParmVarDecl>(V) || !V->getInit() ||
-      Written.written(V) || V->getInit()->isValueDependent())
+      V->getInit()->isValueDependent() || Defs.AddressTaken.count(V))
+    return false;
+  // Its initialisation is its only definition: never assigned, incremented or passed by address.
+  auto It = Defs.Defs.find(V);
+  if (It == Defs.Defs.end() || It->second.size() != 1)
     return false;
   clang::Expr::EvalResult Result;
   return V->getInit()->EvaluateAsRValue(Result, Ctx) && !Result.HasSideEffects;
@@ -141,7 +117,7 @@ bool exactInFloat(const llvm::APFloat &V) {
 }
 
 void collectLeaves(const clang::Expr *E, Leaves &L, const clang::ASTContext &Ctx,
-                   const WrittenLocals &Written) {
+                   const analysis::FunctionDefs &Defs) {
   E = E->IgnoreParens();
   // A literal, or a constant expression of literals (`1/1.5e12`), is folded to one constant.
   llvm::APFloat Folded(0.0);
@@ -155,7 +131,7 @@ void collectLeaves(const clang::Expr *E, Leaves &L, const clang::ASTContext &Ctx
     bool FromFloat =
         C->getCastKind() == clang::CK_FloatingCast && isSingleOrHalf(C->getSubExpr()->getType());
     bool FromInt = C->getCastKind() == clang::CK_IntegralToFloating;
-    if ((FromFloat || FromInt) && holdsConstant(C->getSubExpr(), Written, Ctx)) {
+    if ((FromFloat || FromInt) && holdsConstant(C->getSubExpr(), Defs, Ctx)) {
       ++L.Literals; // exact: a float, or an integer the conversion itself folds
       return;
     }
@@ -168,13 +144,13 @@ void collectLeaves(const clang::Expr *E, Leaves &L, const clang::ASTContext &Ctx
       return;
     }
     if (C->getCastKind() == clang::CK_NoOp) {
-      collectLeaves(C->getSubExpr(), L, Ctx, Written);
+      collectLeaves(C->getSubExpr(), L, Ctx, Defs);
       return;
     }
   }
   if (const auto *U = llvm::dyn_cast<clang::UnaryOperator>(E);
       U && (U->getOpcode() == clang::UO_Minus || U->getOpcode() == clang::UO_Plus)) {
-    collectLeaves(U->getSubExpr(), L, Ctx, Written);
+    collectLeaves(U->getSubExpr(), L, Ctx, Defs);
     return;
   }
   if (const auto *B = llvm::dyn_cast<clang::BinaryOperator>(E);
@@ -184,13 +160,13 @@ void collectLeaves(const clang::Expr *E, Leaves &L, const clang::ASTContext &Ctx
                     ((B->getOpcode() == clang::BO_Mul || B->getOpcode() == clang::BO_Div) &&
                      isOne(B->getRHS(), Ctx));
     L.DoubleOps += Identity ? 0 : 1;
-    collectLeaves(B->getLHS(), L, Ctx, Written);
-    collectLeaves(B->getRHS(), L, Ctx, Written);
+    collectLeaves(B->getLHS(), L, Ctx, Defs);
+    collectLeaves(B->getRHS(), L, Ctx, Defs);
     return;
   }
   if (const auto *Cond = llvm::dyn_cast<clang::ConditionalOperator>(E)) {
-    collectLeaves(Cond->getTrueExpr(), L, Ctx, Written);
-    collectLeaves(Cond->getFalseExpr(), L, Ctx, Written);
+    collectLeaves(Cond->getTrueExpr(), L, Ctx, Defs);
+    collectLeaves(Cond->getFalseExpr(), L, Ctx, Defs);
     return;
   }
   if (const clang::FunctionDecl *FD = mathBuiltin(E)) {
@@ -198,7 +174,7 @@ void collectLeaves(const clang::Expr *E, Leaves &L, const clang::ASTContext &Ctx
     L.Builtin = FD;
     for (const clang::Expr *Arg : llvm::cast<clang::CallExpr>(E)->arguments())
       if (isDouble(Arg->getType()))
-        collectLeaves(Arg, L, Ctx, Written);
+        collectLeaves(Arg, L, Ctx, Defs);
     return;
   }
   ++L.GenuineDoubles;
@@ -310,7 +286,7 @@ private:
   // Expressions already reported: the cost belongs to the expression, so its literals are one
   // finding (fixing one literal of a chain alone removes nothing).
   std::set<const clang::Expr *> ReportedTrees;
-  std::map<const clang::FunctionDecl *, std::unique_ptr<WrittenLocals>> Written;
+  std::map<const clang::FunctionDecl *, std::unique_ptr<analysis::FunctionDefs>> Defs;
 
   void checkLiteral(RuleContext &Ctx, const clang::ParentMap &Parents,
                     const clang::FunctionDecl *Fn, const clang::FloatingLiteral *Lit) {
@@ -344,9 +320,9 @@ private:
       return; // genuinely double code, or not arithmetic at all
 
     Leaves L;
-    auto [It, New] = Written.try_emplace(Fn, nullptr);
+    auto [It, New] = Defs.try_emplace(Fn, nullptr);
     if (New)
-      It->second = std::make_unique<WrittenLocals>(Fn);
+      It->second = std::make_unique<analysis::FunctionDefs>(analysis::collectDefs(Fn, AST));
     collectLeaves(Tree, L, AST, *It->second);
     if (L.GenuineDoubles)
       return;
