@@ -47,7 +47,7 @@ struct Instance {
 };
 
 // Reads of variables one instance may resolve before the rest are unknown.
-inline constexpr unsigned long MaxResolutionsPerInstance = 200000;
+inline constexpr unsigned long MaxResolutionsPerInstance = 20000;
 
 class ValueBuilder {
 public:
