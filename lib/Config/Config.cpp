@@ -158,7 +158,8 @@ DeviceProfile profile(const std::string &Name, const YAML::Node &N) {
       {"special-per-cycle", &DeviceProfile::SpecialPerCycle},
       {"local-per-cycle", &DeviceProfile::LocalPerCycle},
       {"launch-cycles", &DeviceProfile::LaunchCycles},
-      {"compute-units", &DeviceProfile::ComputeUnits}};
+      {"compute-units", &DeviceProfile::ComputeUnits},
+      {"groups-per-compute-unit", &DeviceProfile::GroupsPerComputeUnit}};
   for (const auto &[Key, Field] : Rates)
     if (N[Key])
       P.*Field = number(N[Key], Key, 0.001, 1e6);

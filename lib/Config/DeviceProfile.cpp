@@ -24,6 +24,7 @@ const DeviceProfile &nvidiaProfile() {
     // About 4.5 us from enqueue to completion for an empty kernel, 132 SMs.
     P.LaunchCycles = 8000;
     P.ComputeUnits = 132;
+    P.GroupsPerComputeUnit = 32; // resident thread blocks per SM
     return P;
   }();
   return P;
@@ -51,6 +52,7 @@ const DeviceProfile &amdProfile() {
     P.LocalPerCycle = 0.5;
     P.LaunchCycles = 7500;
     P.ComputeUnits = 120;
+    P.GroupsPerComputeUnit = 16; // work-groups per CU (GCN/CDNA)
     return P;
   }();
   return P;

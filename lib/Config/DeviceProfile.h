@@ -31,6 +31,9 @@ struct DeviceProfile {
   // a kernel the host launches with few work-items spends most of its time on the launch.
   double LaunchCycles = 8000;
   double ComputeUnits = 132;
+  // Work-groups one compute unit holds at once: a launch of at most ComputeUnits x this many
+  // work-groups runs in a single wave, so how each group fills its warps costs no time.
+  double GroupsPerComputeUnit = 32;
   // Work-group shape assumed when neither the kernel nor the config says.
   std::array<unsigned, 3> DefaultWorkGroup = {256, 1, 1};
 };

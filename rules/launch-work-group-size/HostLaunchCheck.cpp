@@ -13,6 +13,22 @@ std::array<unsigned, 3> narrow(const std::array<uint64_t, 3> &S) {
   return Out;
 }
 
+// The work-groups of a launch small enough to run in a single wave of the device, where how
+// each group fills its warps changes nothing measurable (launches of 36 to 1,000 single-item
+// groups took 6.4-7.3 us on an NVIDIA H100 whatever their local size); nullopt otherwise.
+std::optional<uint64_t> oneWaveGroups(const HostLaunch &L, uint64_t GroupItems,
+                                      const DeviceProfile &P) {
+  if (!L.Global || GroupItems == 0)
+    return std::nullopt;
+  uint64_t Items = 1;
+  for (uint64_t G : *L.Global)
+    Items = std::min<uint64_t>(Items * std::max<uint64_t>(1, G), uint64_t(1) << 40);
+  uint64_t Groups = (Items + GroupItems - 1) / GroupItems;
+  if (double(Groups) > P.ComputeUnits * P.GroupsPerComputeUnit)
+    return std::nullopt;
+  return Groups;
+}
+
 } // namespace
 
 std::vector<Finding> checkHostLaunches(const HostFile &File, const DeviceProfile &Profile) {
@@ -44,10 +60,11 @@ std::vector<Finding> checkHostLaunches(const HostFile &File, const DeviceProfile
       continue;
     uint64_t Lanes = Warps * Warp;
     std::string Unit = Warp == 64 ? "wavefront" : "warp";
+    std::optional<uint64_t> Groups = oneWaveGroups(L, Items, Profile);
     std::string Kernel = L.Kernel.empty() ? "a kernel" : "kernel '" + L.Kernel + "'";
     Finding F;
     F.RuleId = "launch-work-group-size";
-    F.Level = Severity::Warning;
+    F.Level = Groups ? Severity::Note : Severity::Warning;
     F.Where = L.Where;
     F.LineText = L.LineText;
     F.Message = "local size " + analysis::shapeString(Size) + " for " + Kernel + " gives " +
@@ -57,6 +74,11 @@ std::vector<Finding> checkHostLaunches(const HostFile &File, const DeviceProfile
                 std::to_string(Lanes) + " lanes idle (" + percentText(double(Idle), double(Lanes)) +
                 "); use a multiple of " + std::to_string(Warp) + " such as " +
                 std::to_string(Lanes);
+    if (Groups)
+      F.Message += "; but this launch has only " + std::to_string(*Groups) + " work-group" +
+                   (*Groups == 1 ? "" : "s") +
+                   ", which the device runs at once (one wave): the idle lanes cost no time "
+                   "until the launch grows";
     Cost C;
     C.Profile = Profile.Name;
     C.Metric = "idle-lanes";
