@@ -121,7 +121,8 @@ DeviceProfile profile(const std::string &Name, const YAML::Node &N) {
   expectKeys(N,
              {"base", "description", "warp", "banks", "bank-width", "sector", "cache-line",
               "local-memory", "work-group", "memory-bytes-per-cycle", "issue-per-cycle",
-              "fp64-per-cycle", "convert-per-cycle", "special-per-cycle", "local-per-cycle"},
+              "fp64-per-cycle", "convert-per-cycle", "special-per-cycle", "local-per-cycle",
+              "launch-cycles", "compute-units", "groups-per-compute-unit"},
              "a profile");
   DeviceProfile P = nvidiaProfile();
   if (const YAML::Node Base = N["base"]) {
