@@ -71,6 +71,9 @@ bool registerVariable(const Expr *LHS) {
     LangAS AS = T.getAddressSpace();
     return (AS == LangAS::Default || AS == LangAS::opencl_private) && T->isScalarType();
   }
+  // A component of a private vector (`v.w`, `v.s3`): one register of the vector.
+  if (const auto *C = dyn_cast<ExtVectorElementExpr>(LHS->IgnoreParenImpCasts()))
+    return !C->isArrow() && registerVariable(C->getBase());
   // A private array element at a constant index (`Z[0]`) lives in a register too.
   if (const auto *AS = dyn_cast<ArraySubscriptExpr>(LHS->IgnoreParenImpCasts())) {
     const auto *Base = dyn_cast<DeclRefExpr>(AS->getBase()->IgnoreParenImpCasts());
@@ -147,14 +150,21 @@ bool selectableArm(const Stmt *S) {
   return selectableArm(S, Nodes);
 }
 
-// A `switch` whose every case only assigns one cheap value to one register variable, then
-// breaks: compilers emit a chain of selects (or an indexed move), not a branch per case.
+// Statements of a whole `switch` the compiler still predicates: a fall-through chain of a few
+// component loads (`case 0: v.w = p[3]; case 3: v.z = p[2]; ...`) becomes predicated loads.
+constexpr unsigned MaxSwitchStatements = 4;
+
+// A `switch` whose cases only make cheap assignments (one value to one register variable per
+// case, then break; or a short fall-through chain): compilers emit selects or predicated
+// instructions, not a branch per case.
 bool selectableSwitch(const SwitchStmt *Sw) {
   const auto *Body = dyn_cast_or_null<CompoundStmt>(Sw->getBody());
   if (!Body)
     return false;
   const Expr *Target = nullptr;
-  unsigned Assignments = 0;
+  bool SameTarget = true;
+  unsigned Assignments = 0, Statements = 0, AllNodes = 0;
+  bool OnePerCase = true;
   for (const Stmt *S : Body->body()) {
     while (const auto *SC = dyn_cast<SwitchCase>(S)) {
       Assignments = 0; // a new case
@@ -163,17 +173,24 @@ bool selectableSwitch(const SwitchStmt *Sw) {
     if (isa<BreakStmt, NullStmt>(S))
       continue;
     const auto *B = dyn_cast<BinaryOperator>(S);
-    if (!B || B->getOpcode() != BO_Assign || !selectableArm(S) || ++Assignments > 1)
+    unsigned Nodes = 0;
+    if (!B || B->getOpcode() != BO_Assign || !selectableArm(S, Nodes))
       return false;
+    AllNodes += Nodes;
+    OnePerCase &= ++Assignments <= 1;
+    ++Statements;
     // Every case assigns the same variable (or element), as a select would.
     const Expr *L = B->getLHS()->IgnoreParenImpCasts();
     if (!Target)
       Target = L;
     else if (const auto *TD = dyn_cast<DeclRefExpr>(Target), *LD = dyn_cast<DeclRefExpr>(L);
              TD && LD ? TD->getDecl() != LD->getDecl() : false)
-      return false;
+      SameTarget = false;
   }
-  return Target != nullptr;
+  if (!Target)
+    return false;
+  return (SameTarget && OnePerCase) ||
+         (Statements <= MaxSwitchStatements && AllNodes <= 2 * MaxArmNodes);
 }
 
 } // namespace

@@ -60,3 +60,46 @@ __kernel void trip_counts(__global float *a, int n) {
     s += a[k];
   a[lid] = s;
 }
+
+// A fall-through chain of a few component loads is compiled to predicated loads (no branch per
+// case): nothing to report. Five statements, or arms of long math, keep the branches.
+__kernel void tails(__global const float *in, __global float4 *out, int channels) {
+  int lid = get_local_id(0);
+  int off = get_global_id(0) * channels;
+  float4 v = 0;
+  switch (lid & 3) {
+  case 0:
+    v.w = in[off + 3];
+  case 3:
+    v.z = in[off + 2];
+  case 2:
+    v.y = in[off + 1];
+  case 1:
+    v.x = in[off];
+  }
+  out[get_global_id(0)] = v;
+  float e = 0;
+  switch (lid & 3) {
+// CHECK: paths.cl:[[@LINE-1]]:11: warning: {{([^:]*: )?}}'switch' value varies within each warp: every warp splits into up to 4 paths; 8 of 32 lanes active on the largest
+// CHECK: paths.cl:[[@LINE-2]]:11: note: evaluated lane by lane over a work-group of shape 256x1x1 (profile default)
+  case 0:
+    v.w = in[off + 3];
+    e = v.w;
+  case 3:
+    v.z = in[off + 2];
+  case 2:
+    v.y = in[off + 1];
+  case 1:
+    v.x = in[off];
+  }
+  out[get_global_id(0) + 1] = v + e;
+  switch (lid & 1) {
+// CHECK: paths.cl:[[@LINE-1]]:11: warning: {{([^:]*: )?}}'switch' value varies within each warp: every warp splits into up to 2 paths; 16 of 32 lanes active on the largest
+// CHECK: paths.cl:[[@LINE-2]]:11: note: evaluated lane by lane over a work-group of shape 256x1x1 (profile default)
+  case 0:
+    e = sin(e) * cos(e) + exp(e) * log(e) + tan(e);
+  case 1:
+    e = cos(e) * sin(e) + log(e) * exp(e) + tan(e);
+  }
+  out[get_global_id(0) + 2] = (float4)(e);
+}
