@@ -9,7 +9,7 @@
 // is touched at unit stride. The tree phases, however, address the
 // array as offset * (2 * lid + 1) - 1: neighbouring lanes are 2 * offset
 // words apart, an even stride, so at least two lanes of a warp always
-// share a bank (2-way at offset 1, up to 32-way at offset >= 16).
+// share a bank (2-way at offset 1, up to 16-way at offset 16, where 16 lanes are still active).
 // The usual fix pads the index by one word per 32 (index + (index >> 5)).
 
 #define GROUP_SIZE 256
@@ -56,12 +56,12 @@ void scan_blelloch(__global const float *in,
             const uint ai = offset * (2 * lid + 1) - 1;
             const uint bi = offset * (2 * lid + 2) - 1;
             const float t = temp[ai];
-// (the same 32-way load as line 38's 'temp[ai]': grouped into that finding)
+// CHECK: blelloch.cl:[[@LINE-1]]:29: warning: {{.*}} 16-way {{.*}} [memory-local-bank-conflict]
             temp[ai] = temp[bi];
 // CHECK: blelloch.cl:[[@LINE-1]]:13: warning: {{.*}} [memory-local-bank-conflict]
 // CHECK: blelloch.cl:[[@LINE-2]]:24: warning: {{.*}} [memory-local-bank-conflict]
             temp[bi] += t;
-// (the same 32-way load and store as line 38's: grouped into that finding)
+// CHECK: blelloch.cl:[[@LINE-1]]:13: warning: {{.*}} 16-way {{.*}} [memory-local-bank-conflict]
         }
     }
     barrier(CLK_LOCAL_MEM_FENCE);

@@ -192,6 +192,7 @@ std::optional<BankDegree> bankDegree(const KernelFacts &F, const MemoryAccess &A
   if (auto R = evaluateWith({})) {
     Out.Active = R->Active;
     Out.Degree = R->D;
+    Out.MeanReplays = R->D ? R->D - 1 : 0;
     Out.Example = R->Example;
     return Out;
   }
@@ -200,14 +201,27 @@ std::optional<BankDegree> bankDegree(const KernelFacts &F, const MemoryAccess &A
   const VNode *Rec = replayedSymbol(A, Shape);
   if (!Rec)
     return std::nullopt;
-  for (int64_t X : plausibleValues(*Rec, firstGroupBindings(Shape.Size))) {
-    auto RX = evaluateWith({{Rec->Name, X}});
+  // Scaled in lockstep with the loop's own variable (a Blelloch sweep: `tid < d` with
+  // `offset` = n / 2d), the two are replayed together; otherwise each value of the symbol
+  // meets every value of the guard's variables.
+  std::vector<SymbolValues> Bindings;
+  auto Pairs = lockstepValues(*Rec, firstGroupBindings(Shape.Size));
+  if (Pairs)
+    Bindings = std::move(*Pairs);
+  else
+    for (int64_t X : plausibleValues(*Rec, firstGroupBindings(Shape.Size)))
+      Bindings.push_back({{Rec->Name, X}});
+  double Replays = 0;
+  for (const SymbolValues &Binding : Bindings) {
+    int64_t X = Binding.at(Rec->Name);
+    auto RX = evaluateWith(Binding);
     if (!RX || !RX->Active)
       continue;
     Out.Active = true;
     ++Out.ValuesTotal;
     if (!RX->D)
       continue;
+    Replays += RX->D - 1;
     ++Out.ValuesConflict;
     if (RX->D > Out.Degree) {
       Out.Degree = RX->D;
@@ -216,6 +230,9 @@ std::optional<BankDegree> bankDegree(const KernelFacts &F, const MemoryAccess &A
     }
   }
   Out.Symbol = Rec->Name;
+  Out.MeanReplays = Out.Degree ? Out.Degree - 1 : 0;
+  if (Pairs && Out.ValuesTotal)
+    Out.MeanReplays = Replays / Out.ValuesTotal;
   return Out;
 }
 

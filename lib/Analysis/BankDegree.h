@@ -26,6 +26,9 @@ struct BankDegree {
   std::string Symbol;
   int64_t SymbolValue = 0;
   unsigned ValuesConflict = 0, ValuesTotal = 0;
+  // Extra passes through the banks per run: Degree - 1, or, when the variable is replayed
+  // iteration by iteration with the loop's own (a Blelloch sweep), their mean over iterations.
+  double MeanReplays = 0;
   std::optional<BankCollision> Example;
 };
 

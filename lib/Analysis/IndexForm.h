@@ -78,6 +78,9 @@ struct LoopRecurrence {
   };
   std::vector<VExpr> PowerOfTwoInits; // constant powers of two; empty: not this form
   std::vector<Scale> Scales;
+  // The read sees only the loop's updates (it follows `v >>= 1` in the same iteration): its
+  // value in an iteration is the iteration's starting value already scaled once.
+  bool ReadAfterUpdate = false;
   bool powerOfTwo() const { return !PowerOfTwoInits.empty() && !Scales.empty(); }
 };
 

@@ -189,6 +189,82 @@ std::vector<int64_t> plausibleValues(const VNode &Sym, const SymbolValues &Env) 
 
 namespace {
 
+// The loop variable that drives the loop of a power-of-two variable's scale (the one other
+// symbol of its condition) and the values it takes, in iteration order; nullopt when there is
+// no such variable or it cannot be replayed.
+std::optional<std::pair<const VNode *, std::vector<int64_t>>>
+driverSteps(const VNode &Sym, const LoopRecurrence::Scale &S, const SymbolValues &Env) {
+  if (S.LoopConditions.empty() || !S.LoopConditions.back())
+    return std::nullopt;
+  std::vector<const VNode *> Syms;
+  collectSymbols(S.LoopConditions.back(), Syms);
+  const VNode *Driver = nullptr;
+  for (const VNode *N : Syms) {
+    if (N->Name == Sym.Name || Env.count(N->Name))
+      continue;
+    if (Driver && Driver->Name != N->Name)
+      return std::nullopt;
+    Driver = N;
+  }
+  if (!Driver || !Driver->Recurrence || !Driver->Recurrence->Condition)
+    return std::nullopt;
+  // Replayed from its start while its condition holds.
+  LoopRecurrence Classic = *Driver->Recurrence;
+  Classic.PowerOfTwoInits.clear();
+  VNode Plain = *Driver;
+  Plain.Recurrence = std::make_shared<const LoopRecurrence>(std::move(Classic));
+  std::vector<int64_t> Steps = plausibleValues(Plain, Env);
+  if (Steps.empty())
+    return std::nullopt;
+  return std::make_pair(Driver, std::move(Steps));
+}
+
+} // namespace
+
+std::optional<std::vector<SymbolValues>> lockstepValues(const VNode &Sym, const SymbolValues &Env) {
+  if (!Sym.Recurrence || !Sym.Recurrence->powerOfTwo())
+    return std::nullopt;
+  const LoopRecurrence &R = *Sym.Recurrence;
+  if (R.PowerOfTwoInits.size() != 1)
+    return std::nullopt;
+  auto Init = evaluate(R.PowerOfTwoInits[0], {0, 0, 0}, Env);
+  if (!Init || *Init <= 0 || (*Init & (*Init - 1)))
+    return std::nullopt;
+  int64_t Exp = std::countr_zero(static_cast<uint64_t>(*Init));
+  // Earlier loops (the up-sweep before the down-sweep) scale it by their whole trip count; the
+  // last one is the loop being replayed.
+  for (size_t I = 0; I < R.Scales.size(); ++I) {
+    const LoopRecurrence::Scale &S = R.Scales[I];
+    if (S.Shift == 0 || std::abs(S.Shift) > 8)
+      return std::nullopt;
+    auto Driver = driverSteps(Sym, S, Env);
+    if (!Driver)
+      return std::nullopt;
+    if (I + 1 < R.Scales.size()) {
+      Exp += S.Shift * int64_t(Driver->second.size());
+      if (Exp < 0 || Exp > MaxExp)
+        return std::nullopt;
+      continue;
+    }
+    std::vector<SymbolValues> Out;
+    if (R.ReadAfterUpdate)
+      Exp += S.Shift;
+    for (int64_t D : Driver->second) {
+      if (Exp < 0 || Exp > MaxExp)
+        break;
+      SymbolValues Pair;
+      Pair[Sym.Name] = int64_t(1) << Exp;
+      Pair[Driver->first->Name] = D;
+      Out.push_back(std::move(Pair));
+      Exp += S.Shift;
+    }
+    return Out;
+  }
+  return std::nullopt;
+}
+
+namespace {
+
 // The symbols E mentions itself (not those of their recurrences), by name.
 void directSymbols(const VExpr &E, std::map<std::string, const VNode *> &Out,
                    std::set<const VNode *> &Seen) {

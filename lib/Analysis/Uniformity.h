@@ -97,6 +97,12 @@ std::optional<TripSpread> tripSpread(const VExpr &Cond, const std::array<unsigne
 // when the loop cannot be replayed.
 std::vector<int64_t> plausibleValues(const VNode &Sym, const SymbolValues &Env);
 
+// A power-of-two variable scaled once per iteration of a loop that another variable drives
+// (Blelloch's `offset *= 2` in `for (d = n >> 1; d > 0; d >>= 1)`): the pairs they take
+// together, iteration by iteration, each binding both names. nullopt when Sym is not scaled in
+// lockstep with a loop variable that can be replayed.
+std::optional<std::vector<SymbolValues>> lockstepValues(const VNode &Sym, const SymbolValues &Env);
+
 // Every combination of values of the symbols that Exprs mention directly and Env leaves free:
 // a symbol with a loop recurrence takes its plausible values; the trip counter `k_v` of a
 // counted loop (`for (v = 0; v < 32; v += 8)`: v is `k_v*8`) takes 0, 1, ... for as long as

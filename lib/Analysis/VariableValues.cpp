@@ -316,6 +316,7 @@ ValueBuilder::recurrenceValue(const VarDecl *V, const std::vector<unsigned> &Rea
   forgetSince(I, Mark);
   if (!Ok)
     return std::nullopt;
+  Rec->ReadAfterUpdate = Inits.empty();
   // Seen as a doubling from its first initial value by rules that only ask "a power of two?".
   Rec->Init = Rec->PowerOfTwoInits.front();
   Rec->Step = VOp::Mul;

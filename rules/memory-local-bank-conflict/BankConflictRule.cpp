@@ -54,7 +54,7 @@ private:
     FindingBuilder B = Ctx.report(A.E->getBeginLoc(), std::move(Msg));
     B.shape(Shape);
     Excess Replays;
-    Replays.Wavefronts = D->Degree - 1;
+    Replays.Wavefronts = D->MeanReplays;
     B.impact(Ctx.analysis().impact(A.Function, A.E, Replays));
     B.group("memory-local-bank-conflict:" + K.Decl->getNameAsString() + ":" + Name);
     B.range(A.E->getSourceRange());
