@@ -37,6 +37,11 @@ public:
   // The verdict holds only for a value the analysis sampled (Assumption names it): the impact
   // says so, and the finding stays a note until the real value is known.
   FindingBuilder &conditional(std::string Assumption);
+  // A level other than the rule's default (a correctness rule that cannot prove its case).
+  FindingBuilder &severity(Severity Level) {
+    F.Level = Level;
+    return *this;
+  }
   // Records, with the cost, the work-group shape the verdict was computed for.
   FindingBuilder &shape(const analysis::WorkGroupShape &S);
 

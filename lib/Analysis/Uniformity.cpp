@@ -317,4 +317,40 @@ bool atMostOneLane(const VExpr &Cond, unsigned Dim0Lanes, unsigned WarpSize) {
   return Step && *Step != 0;
 }
 
+std::optional<GroupSplit> splitGroup(const VExpr &Cond, const std::array<unsigned, 3> &Shape,
+                                     const std::vector<VExpr> &LoopConditions) {
+  unsigned Lanes =
+      std::min(1024u, std::max(1u, Shape[0]) * std::max(1u, Shape[1]) * std::max(1u, Shape[2]));
+  SymbolValues Env = firstGroupBindings(Shape);
+  auto once = [&](const SymbolValues &E) -> std::optional<GroupSplit> {
+    GroupSplit G;
+    G.Lanes = Lanes;
+    for (unsigned L = 0; L < Lanes; ++L) {
+      auto V = evaluate(Cond, laneIds(L, Shape), E);
+      if (!V)
+        return std::nullopt;
+      G.True += *V != 0;
+    }
+    return G;
+  };
+  if (auto G = once(Env))
+    return G;
+  auto Combos = symbolCombinations({Cond}, LoopConditions, Env);
+  if (!Combos || Combos->empty())
+    return std::nullopt;
+  std::optional<GroupSplit> Last;
+  for (const SymbolValues &C : *Combos) {
+    SymbolValues E = Env;
+    E.insert(C.begin(), C.end());
+    auto G = once(E);
+    if (!G)
+      return std::nullopt;
+    G->Binding = C;
+    if (!G->constant())
+      return G;
+    Last = G;
+  }
+  return Last;
+}
+
 } // namespace cllint::analysis

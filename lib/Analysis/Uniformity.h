@@ -43,6 +43,19 @@ struct WarpSplit {
 std::optional<WarpSplit> splitWarps(const VExpr &Cond, const std::array<unsigned, 3> &Shape,
                                     unsigned WarpSize, const SymbolValues &Env, bool Boolean);
 
+// How a condition splits the work-items of one work-group: how many it holds for, of all, and
+// the binding of loop variables (`s` of a tree loop) under which it splits, if one was needed.
+struct GroupSplit {
+  unsigned True = 0, Lanes = 0;
+  SymbolValues Binding; // loop variables bound to reach the split (empty: none needed)
+  bool constant() const { return True == 0 || True == Lanes; }
+};
+// Evaluated over the first work-group of Shape (at most 1024 work-items); when the condition
+// mentions loop variables, each plausible value is tried and the first that splits the group
+// is returned (else a constant split). nullopt when some work-item's value cannot be computed.
+std::optional<GroupSplit> splitGroup(const VExpr &Cond, const std::array<unsigned, 3> &Shape,
+                                     const std::vector<VExpr> &LoopConditions);
+
 struct ConditionVerdict {
   enum Kind {
     Uniform,     // the same on every lane of a warp

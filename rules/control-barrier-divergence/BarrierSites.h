@@ -1,0 +1,34 @@
+// The barriers of a translation unit's kernel code and the `return` statements that may skip
+// them, each with the function it is written in.
+#pragma once
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/Stmt.h"
+
+#include <string>
+#include <vector>
+
+namespace cllint {
+
+struct BarrierCall {
+  const clang::CallExpr *Call = nullptr;
+  const clang::FunctionDecl *Function = nullptr;
+  std::string Name;      // barrier, work_group_barrier, sub_group_barrier
+  bool SubGroup = false; // only the work-items of one sub-group (warp) must all reach it
+};
+
+struct EarlyReturn {
+  const clang::ReturnStmt *Return = nullptr;
+  const clang::FunctionDecl *Function = nullptr;
+};
+
+struct BarrierSites {
+  std::vector<BarrierCall> Barriers;
+  std::vector<EarlyReturn> Returns; // only in functions that also call a barrier
+};
+
+// Barrier calls and returns in the bodies of Functions (kernel code), in source order.
+BarrierSites findBarrierSites(const std::vector<const clang::FunctionDecl *> &Functions);
+
+} // namespace cllint
