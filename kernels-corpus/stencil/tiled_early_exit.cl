@@ -1,4 +1,4 @@
-// RUN: not %cllint %s | %check-findings
+// RUN: %cllint %s | %check-findings
 //
 // 1-D three-point stencil that stages its work-group's slice of the input
 // in __local memory. The bounds check returns early, so in the last
@@ -23,7 +23,7 @@ void tiled_early_exit(__global const float *in, __global float *out, int n) {
     if (lid == TILE - 1)
         tile[TILE + 1] = gid + 1 < n ? in[gid + 1] : 0.0f;
     barrier(CLK_LOCAL_MEM_FENCE);
-// CHECK: tiled_early_exit.cl:[[@LINE-1]]:5: warning: {{.*}}it comes after a 'return' taken under 'gid >= n', which depends on the work-item id and on 'n'{{.*}} [control-barrier-divergence]
+// CHECK: tiled_early_exit.cl:[[@LINE-1]]:5: note: {{.*}}it comes after a 'return' taken under 'gid >= n', which depends on the work-item id and on 'n'{{.*}} [control-barrier-divergence]
     out[gid] = (tile[lid] + tile[lid + 1] + tile[lid + 2]) / 3.0f;
 }
 

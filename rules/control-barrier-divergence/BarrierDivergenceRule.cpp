@@ -19,13 +19,14 @@ using namespace analysis;
 
 struct Verdict {
   enum Kind { Uniform, Splits, Unknown } K = Uniform;
-  std::string Why; // what splits the work-items, or what the verdict depends on
+  std::string Why;   // what splits the work-items, or what the verdict depends on
+  bool Loop = false; // the barrier's loop runs a different number of times per work-item
 };
 
 // Names in V that neither the work-group shape binds nor a loop replays (kernel arguments,
-// global sizes), and whether V reads values that differ per work-item.
+// global sizes), and whether V mentions work-item ids themselves (not only loaded values).
 std::vector<std::string> unboundNames(const VExpr &V, const std::array<unsigned, 3> &Shape,
-                                      bool &ReadsPerItem) {
+                                      bool &MentionsIds) {
   std::vector<const VNode *> Syms;
   collectSymbols(V, Syms);
   SymbolValues Env = firstGroupBindings(Shape);
@@ -33,17 +34,18 @@ std::vector<std::string> unboundNames(const VExpr &V, const std::array<unsigned,
   for (const VNode *S : Syms)
     if (!Env.count(S->Name) && !S->Recurrence && symbolKind(S->Name) != SymbolKind::TripCounter)
       Out.insert(S->Name);
-  std::function<bool(const VExpr &, unsigned)> Varying = [&](const VExpr &E, unsigned Depth) {
-    if (!E || Depth > 64 || !E->Lanes)
+  std::set<const VNode *> Seen;
+  std::function<bool(const VExpr &)> Ids = [&](const VExpr &E) {
+    if (!E || !E->Lanes || !Seen.insert(E.get()).second)
       return false;
-    if (E->Op == VOp::Unknown)
-      return E->Varying;
+    if (E->Op == VOp::Lane)
+      return true;
     for (const VExpr &O : E->Ops)
-      if (Varying(O, Depth + 1))
+      if (Ids(O))
         return true;
     return false;
   };
-  ReadsPerItem = Varying(V, 0);
+  MentionsIds = Ids(V);
   return {Out.begin(), Out.end()};
 }
 
@@ -84,6 +86,7 @@ Verdict judge(const KernelFacts &F, const FlowNode &N, const WorkGroupShape &Sha
       if (T->MinTrips == T->MaxTrips || (SubGroup && !T->UnevenWarps))
         return V;
       V.K = Verdict::Splits;
+      V.Loop = true;
       V.Why = "inside a loop whose trip count differs between work-items (" + Text + ": " +
               std::to_string(T->MinTrips) + " to " + std::to_string(T->MaxTrips) + " iterations)";
     }
@@ -104,12 +107,16 @@ Verdict judge(const KernelFacts &F, const FlowNode &N, const WorkGroupShape &Sha
   }
   if (V.K == Verdict::Splits)
     return V;
-  bool ReadsPerItem = false;
-  std::vector<std::string> Names = unboundNames(C.Value, Shape.Size, ReadsPerItem);
+  // A condition that varies only through values it loads (`while (*len > i)`, a flag read
+  // from __local memory) is usually the same for the whole group; nothing is claimed.
+  bool MentionsIds = false;
+  std::vector<std::string> Names = unboundNames(C.Value, Shape.Size, MentionsIds);
+  if (!MentionsIds)
+    return V;
   V.K = Verdict::Unknown;
+  V.Loop = N.K == FlowNode::Loop;
   V.Why = (N.K == FlowNode::Loop ? "inside a loop whose condition " : "under ") + Text +
           (N.K == FlowNode::Loop ? "" : ", which") + " depends on the work-item id" +
-          (ReadsPerItem ? " and on values each work-item reads" : "") +
           (Names.empty() ? "" : " and on " + quotedList(Names));
   return V;
 }
@@ -192,10 +199,16 @@ private:
     if (V.K == Verdict::Unknown)
       Msg += "; unless that holds for all or none of the work-items of each " + Unit +
              ", some skip it";
-    Msg += ". A " + Unit +
-           " whose work-items do not all reach a barrier is undefined behaviour: "
-           "a hang on some devices, or a barrier that releases early so that __local data is "
-           "read before it is written; ";
+    Msg += ". A " + Unit + " whose work-items do not all reach a barrier is undefined behaviour";
+    if (AfterReturn)
+      Msg += " (an NVIDIA H100 counts work-items that have returned as arrived and runs it; other "
+             "devices may hang or release the barrier early)";
+    else if (V.Loop)
+      Msg += " (such a loop hung an NVIDIA H100)";
+    else
+      Msg += ": a hang, or a barrier that releases early so that __local data is read before it "
+             "is written";
+    Msg += "; ";
     Msg += AfterReturn ? "let every work-item reach the barrier (guard the work, not the "
                          "barrier: replace the 'return' with a condition around the code it skips)"
                        : "move the barrier out of the branch (or loop) so that every work-item "
@@ -204,9 +217,13 @@ private:
       Msg += shapeCaveatText(Shape);
     FindingBuilder FB = Ctx.report(B.Call->getBeginLoc(), std::move(Msg));
     FB.range(B.Call->getSourceRange());
+    // What depends on an argument is the host's to guarantee; a return, which the device
+    // counts as an arrival (measured), that depends on one is a note.
     if (V.K == Verdict::Unknown)
+      FB.severity(AfterReturn ? Severity::Note : Severity::Warning);
+    else if (AfterReturn)
       FB.severity(Severity::Warning);
-    else
+    if (V.K == Verdict::Splits)
       FB.shape(Shape);
     FB.note(Where, AfterReturn
                        ? "the 'return' that some work-items take"
