@@ -10,6 +10,7 @@
 
 #include "clang/AST/Stmt.h"
 
+#include <algorithm>
 #include <set>
 
 namespace cllint {
@@ -82,6 +83,16 @@ Verdict judge(const KernelFacts &F, const FlowNode &N, const WorkGroupShape &Sha
     if (F.nodes()[P].K == FlowNode::Loop && F.nodes()[P].Condition >= 0)
       Loops.push_back(F.conditions()[F.nodes()[P].Condition].Value);
   if (N.K == FlowNode::Loop) {
+    // A condition the whole group shares on entry and that no loop variable changes
+    // (`bool go = gid >= 0; while (go)`) keeps the group together.
+    std::vector<const VNode *> Syms;
+    collectSymbols(C.Value, Syms);
+    bool Fixed = std::none_of(Syms.begin(), Syms.end(), [](const VNode *S) {
+      return S->Recurrence || symbolKind(S->Name) == SymbolKind::TripCounter;
+    });
+    if (Fixed)
+      if (std::optional<GroupSplit> G = splitGroup(C.Value, Shape.Size, Loops); G && G->constant())
+        return V;
     if (std::optional<TripSpread> T = tripSpread(C.Value, Shape.Size, WarpSize)) {
       if (T->MinTrips == T->MaxTrips || (SubGroup && !T->UnevenWarps))
         return V;
@@ -153,14 +164,15 @@ private:
       Verdict V = judge(F, FN, Shape, Ctx.profile().WarpSize, B.SubGroup);
       if (V.K == Verdict::Uniform)
         continue;
-      report(Ctx, K, B, V, F.conditions()[FN.Condition].Cond->getBeginLoc(), Shape, false);
+      report(Ctx, K, B, V, F.conditions()[FN.Condition].Cond->getBeginLoc(), Shape, nullptr);
       return true;
     }
     return false;
   }
 
-  // A `return` earlier in the barrier's function, under a condition that splits the group,
-  // that does not also hold the barrier.
+  // A `return` earlier in the barrier's function, a `break` out of a loop that holds the
+  // barrier, or a `continue` before it in such a loop, under a condition that splits the group
+  // and does not also hold the barrier.
   bool checkReturns(RuleContext &Ctx, const KernelFacts &F, const KernelInfo &K,
                     const BarrierCall &B, const BarrierSites &Sites, size_t Chain,
                     unsigned BarrierNode, const WorkGroupShape &Shape) {
@@ -168,11 +180,14 @@ private:
     std::set<int> Around;
     for (int N = int(BarrierNode); N >= 0; N = F.nodes()[N].Parent)
       Around.insert(N);
-    for (const EarlyReturn &R : Sites.Returns) {
-      if (R.Function != B.Function ||
-          !SM.isBeforeInTranslationUnit(R.Return->getBeginLoc(), B.Call->getBeginLoc()))
+    for (const EarlyExit &X : Sites.Exits) {
+      if (X.Function != B.Function)
         continue;
-      std::vector<unsigned> Nodes = F.nodesOf(R.Function, R.Return);
+      bool Before = SM.isBeforeInTranslationUnit(X.Jump->getBeginLoc(), B.Call->getBeginLoc());
+      bool Break = X.Loop && std::string(X.Word) == "break";
+      if (X.Loop ? !encloses(F, B.Function, X.Loop, B.Call) || (!Break && !Before) : !Before)
+        continue;
+      std::vector<unsigned> Nodes = F.nodesOf(X.Function, X.Jump);
       if (Chain >= Nodes.size())
         continue;
       for (int N = int(Nodes[Chain]); N >= 0 && !Around.count(N); N = F.nodes()[N].Parent) {
@@ -182,20 +197,32 @@ private:
         Verdict V = judge(F, FN, Shape, Ctx.profile().WarpSize, B.SubGroup);
         if (V.K == Verdict::Uniform)
           continue;
-        report(Ctx, K, B, V, R.Return->getBeginLoc(), Shape, true);
+        report(Ctx, K, B, V, X.Jump->getBeginLoc(), Shape, X.Word);
         return true;
       }
     }
     return false;
   }
 
+  static bool encloses(const KernelFacts &F, const clang::FunctionDecl *Fn,
+                       const clang::Stmt *Outer, const clang::Stmt *S) {
+    for (const clang::Stmt *At = S; At; At = F.parentIn(Fn, At))
+      if (At == Outer)
+        return true;
+    return false;
+  }
+
   void report(RuleContext &Ctx, const KernelInfo &K, const BarrierCall &B, const Verdict &V,
-              clang::SourceLocation Where, const WorkGroupShape &Shape, bool AfterReturn) {
+              clang::SourceLocation Where, const WorkGroupShape &Shape, const char *Exit) {
+    // Work-items that returned are gone; those that left a loop early wait elsewhere.
+    bool AfterReturn = Exit && std::string(Exit) == "return";
+    std::string ExitWord = Exit ? Exit : "";
     std::string Unit = B.SubGroup ? "sub-group" : "work-group";
-    std::string Msg = B.Name + "() is not reached by every work-item of the " + Unit +
-                      " in kernel '" + K.Decl->getNameAsString() +
-                      "': " + (AfterReturn ? "it comes after a 'return' taken " : "it runs ") +
-                      V.Why;
+    std::string Msg =
+        B.Name + "() is not reached by every work-item of the " + Unit + " in kernel '" +
+        K.Decl->getNameAsString() +
+        "': " + (Exit ? "it comes after a '" + ExitWord + "' taken " : std::string("it runs ")) +
+        V.Why;
     if (V.K == Verdict::Unknown)
       Msg += "; unless that holds for all or none of the work-items of each " + Unit +
              ", some skip it";
@@ -209,10 +236,11 @@ private:
       Msg += ": a hang, or a barrier that releases early so that __local data is read before it "
              "is written";
     Msg += "; ";
-    Msg += AfterReturn ? "let every work-item reach the barrier (guard the work, not the "
-                         "barrier: replace the 'return' with a condition around the code it skips)"
-                       : "move the barrier out of the branch (or loop) so that every work-item "
-                         "reaches it, and guard only the work";
+    Msg += Exit ? "let every work-item reach the barrier (guard the work, not the barrier: "
+                  "replace the '" +
+                      ExitWord + "' with a condition around the code it skips)"
+                : "move the barrier out of the branch (or loop) so that every work-item "
+                  "reaches it, and guard only the work";
     if (V.K == Verdict::Splits)
       Msg += shapeCaveatText(Shape);
     FindingBuilder FB = Ctx.report(B.Call->getBeginLoc(), std::move(Msg));
@@ -225,9 +253,8 @@ private:
       FB.severity(Severity::Warning);
     if (V.K == Verdict::Splits)
       FB.shape(Shape);
-    FB.note(Where, AfterReturn
-                       ? "the 'return' that some work-items take"
-                       : "the condition that work-items of one " + Unit + " evaluate differently");
+    FB.note(Where, Exit ? "the '" + ExitWord + "' that some work-items take"
+                        : "the condition that work-items of one " + Unit + " evaluate differently");
   }
 };
 

@@ -8,7 +8,35 @@ namespace {
 struct Collector : clang::RecursiveASTVisitor<Collector> {
   const clang::FunctionDecl *Function = nullptr;
   std::vector<BarrierCall> Barriers;
-  std::vector<EarlyReturn> Returns;
+  std::vector<EarlyExit> Exits;
+  // Loops and switches around the statement being visited, innermost last.
+  std::vector<const clang::Stmt *> Targets;
+
+  // Children traversed at once (no data-recursion queue), so that Targets stays a stack.
+#define CLLINT_WITHIN(Kind)                                                                        \
+  bool Traverse##Kind(clang::Kind *S, DataRecursionQueue * = nullptr) {                            \
+    Targets.push_back(S);                                                                          \
+    bool Ok = RecursiveASTVisitor::Traverse##Kind(S, nullptr);                                     \
+    Targets.pop_back();                                                                            \
+    return Ok;                                                                                     \
+  }
+  CLLINT_WITHIN(ForStmt)
+  CLLINT_WITHIN(WhileStmt)
+  CLLINT_WITHIN(DoStmt)
+  CLLINT_WITHIN(SwitchStmt)
+#undef CLLINT_WITHIN
+  // The loop a break or continue leaves; null when a break leaves a switch.
+  const clang::Stmt *loopOf(bool Break) const {
+    for (auto It = Targets.rbegin(); It != Targets.rend(); ++It) {
+      if (llvm::isa<clang::SwitchStmt>(*It)) {
+        if (Break)
+          return nullptr;
+        continue;
+      }
+      return *It;
+    }
+    return nullptr;
+  }
 
   bool VisitCallExpr(clang::CallExpr *Call) {
     const clang::FunctionDecl *Callee = Call->getDirectCallee();
@@ -20,7 +48,17 @@ struct Collector : clang::RecursiveASTVisitor<Collector> {
     return true;
   }
   bool VisitReturnStmt(clang::ReturnStmt *R) {
-    Returns.push_back({R, Function});
+    Exits.push_back({R, Function, nullptr, "return"});
+    return true;
+  }
+  bool VisitBreakStmt(clang::BreakStmt *S) {
+    if (const clang::Stmt *L = loopOf(true))
+      Exits.push_back({S, Function, L, "break"});
+    return true;
+  }
+  bool VisitContinueStmt(clang::ContinueStmt *S) {
+    if (const clang::Stmt *L = loopOf(false))
+      Exits.push_back({S, Function, L, "continue"});
     return true;
   }
   // Lambdas and blocks are not OpenCL C; nested functions do not exist.
@@ -39,7 +77,7 @@ BarrierSites findBarrierSites(const std::vector<const clang::FunctionDecl *> &Fu
     if (C.Barriers.empty())
       continue;
     Out.Barriers.insert(Out.Barriers.end(), C.Barriers.begin(), C.Barriers.end());
-    Out.Returns.insert(Out.Returns.end(), C.Returns.begin(), C.Returns.end());
+    Out.Exits.insert(Out.Exits.end(), C.Exits.begin(), C.Exits.end());
   }
   return Out;
 }

@@ -18,14 +18,19 @@ struct BarrierCall {
   bool SubGroup = false; // only the work-items of one sub-group (warp) must all reach it
 };
 
-struct EarlyReturn {
-  const clang::ReturnStmt *Return = nullptr;
+// A `return`, `break` or `continue`: the work-items that take it skip the barriers after it in
+// its function (return), in its loop's later iterations (break), or later in the iteration
+// (continue).
+struct EarlyExit {
+  const clang::Stmt *Jump = nullptr;
   const clang::FunctionDecl *Function = nullptr;
+  const clang::Stmt *Loop = nullptr; // the loop a break or continue leaves; null for return
+  const char *Word = "return";
 };
 
 struct BarrierSites {
   std::vector<BarrierCall> Barriers;
-  std::vector<EarlyReturn> Returns; // only in functions that also call a barrier
+  std::vector<EarlyExit> Exits; // only in functions that also call a barrier
 };
 
 // Barrier calls and returns in the bodies of Functions (kernel code), in source order.

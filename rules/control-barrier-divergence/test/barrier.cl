@@ -107,3 +107,41 @@ void sub_groups(__global float *out) {
 // CHECK: barrier.cl:[[@LINE-3]]:7: note: the condition that work-items of one sub-group evaluate differently
   out[lid] = lid;
 }
+
+// Leaving a loop early: work-items that break wait at the next barrier outside while the others
+// still wait inside; a continue skips the rest of the iteration's barriers. A loop the whole
+// group shares (`go` is the same for every work-item and never changes) is fine.
+__kernel __attribute__((reqd_work_group_size(64, 1, 1)))
+void early_break(__global float *out, __local float *s, int n) {
+  int lid = get_local_id(0);
+  for (int k = 0; k < 16; ++k) {
+    if (lid == 3 * k)
+      break;
+    s[lid] = k;
+    barrier(CLK_LOCAL_MEM_FENCE);
+// CHECK: barrier.cl:[[@LINE-1]]:5: error: {{([^:]*: )?}}barrier() is not reached by every work-item of the work-group in kernel 'early_break': it comes after a 'break' taken under 'lid == 3 * k', which lets 1 of 64 work-items through (at iteration 0 of the 'k' loop). {{.*}}; let every work-item reach the barrier (guard the work, not the barrier: replace the 'break' with a condition around the code it skips) [control-barrier-divergence]
+// CHECK: barrier.cl:[[@LINE-4]]:7: note: the 'break' that some work-items take
+  }
+  for (int k = 0; k < n; ++k) {
+    if (lid % 2)
+      continue;
+    s[lid] = k;
+    barrier(CLK_LOCAL_MEM_FENCE);
+// CHECK: barrier.cl:[[@LINE-1]]:5: error: {{([^:]*: )?}}barrier() is not reached by every work-item of the work-group in kernel 'early_break': it comes after a 'continue' taken under 'lid % 2', which lets 32 of 64 work-items through. {{.*}} [control-barrier-divergence]
+// CHECK: barrier.cl:[[@LINE-4]]:7: note: the 'continue' that some work-items take
+  }
+  bool go = get_global_id(0) >= 0;
+  while (go) {
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (s[0] > n)
+      break;
+  }
+  for (int k = 0; k < n; ++k) {
+    switch (lid & 1) { // a break that leaves the switch, not the loop
+    case 0: s[lid] = k; break;
+    default: s[lid] = -k; break;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+  }
+  out[lid] = s[lid];
+}
