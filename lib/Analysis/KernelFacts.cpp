@@ -32,6 +32,7 @@ public:
   bool TraverseForStmt(ForStmt *S) {
     if (S->getInit())
       TraverseStmt(S->getInit());
+    JumpTargets Target(*this, S);
     return inNode(FlowNode::Loop, S, S, -1, [&] {
       WalkUpFromForStmt(S);
       TraverseStmt(S->getConditionVariableDeclStmt());
@@ -41,6 +42,7 @@ public:
     });
   }
   bool TraverseWhileStmt(WhileStmt *S) {
+    JumpTargets Target(*this, S);
     return inNode(FlowNode::Loop, S, S, -1, [&] {
       WalkUpFromWhileStmt(S);
       TraverseStmt(S->getConditionVariableDeclStmt());
@@ -49,12 +51,42 @@ public:
     });
   }
   bool TraverseDoStmt(DoStmt *S) {
+    JumpTargets Target(*this, S);
     return inNode(FlowNode::Loop, S, S, -1, [&] {
       WalkUpFromDoStmt(S);
       TraverseStmt(S->getBody());
       TraverseStmt(S->getCond());
     });
   }
+  // A break in a switch leaves the switch; its children are walked at once (no queue), so that
+  // the targets stay a stack.
+  bool TraverseSwitchStmt(SwitchStmt *S) {
+    WalkUpFromSwitchStmt(S);
+    TraverseStmt(S->getInit());
+    TraverseStmt(S->getConditionVariableDeclStmt());
+    TraverseStmt(S->getCond());
+    JumpTargets Target(*this, S);
+    TraverseStmt(S->getBody());
+    return true;
+  }
+
+  bool VisitReturnStmt(ReturnStmt *R) {
+    sync(SyncSite::Return, R, -1);
+    return true;
+  }
+  bool VisitBreakStmt(BreakStmt *S) {
+    sync(SyncSite::Break, S, loopNodeOf(Targets.empty() ? nullptr : Targets.back()));
+    return true;
+  }
+  bool VisitContinueStmt(ContinueStmt *S) {
+    const Stmt *Loop = nullptr;
+    for (auto It = Targets.rbegin(); It != Targets.rend() && !Loop; ++It)
+      if (!isa<SwitchStmt>(*It))
+        Loop = *It;
+    sync(SyncSite::Continue, S, loopNodeOf(Loop));
+    return true;
+  }
+
   bool TraverseIfStmt(IfStmt *S) {
     size_t Before = F.Conditions.size();
     WalkUpFromIfStmt(S);
@@ -112,6 +144,10 @@ public:
     if (!FD)
       return true;
     StringRef Name = FD->getName();
+    if (Name == "barrier" || Name == "work_group_barrier")
+      sync(SyncSite::Barrier, Call, -1);
+    else if (Name == "sub_group_barrier")
+      sync(SyncSite::SubGroupBarrier, Call, -1);
     // vloadN(offset, p) / vstoreN(data, offset, p): one N-vector at p + offset*N.
     bool Load = Name.starts_with("vload"), Store = Name.starts_with("vstore");
     if (!Load && !Store)
@@ -154,6 +190,31 @@ private:
   KernelFacts &F;
   Instance &I;
   ValueBuilder &B;
+  // The loops and switches around the statement being walked in this function, innermost last.
+  std::vector<const Stmt *> Targets;
+
+  struct JumpTargets {
+    KernelWalker &W;
+    JumpTargets(KernelWalker &W, const Stmt *S) : W(W) { W.Targets.push_back(S); }
+    ~JumpTargets() { W.Targets.pop_back(); }
+  };
+
+  void sync(SyncSite::Kind K, const Stmt *S, int LoopNode) {
+    if ((K == SyncSite::Break || K == SyncSite::Continue) && LoopNode < 0)
+      return; // a break out of a switch, or outside any loop
+    F.SyncSites.push_back({K, S, I.Function, &I, F.CurrentNode, LoopNode});
+  }
+
+  // The node the loop Loop opens around the current one; -1 when Loop is not a loop (a switch
+  // a break leaves) or not found.
+  int loopNodeOf(const Stmt *Loop) const {
+    if (!Loop || isa<SwitchStmt>(Loop))
+      return -1;
+    for (int N = int(F.CurrentNode); N >= 0; N = F.Nodes[N].Parent)
+      if (F.Nodes[N].K == FlowNode::Loop && F.Nodes[N].Owner == Loop)
+        return N;
+    return -1;
+  }
 
   // Walks Body inside a new node of kind K under the current one; Scope is the statement
   // whose code runs there (nodesOf looks it up).

@@ -67,6 +67,19 @@ struct Division {
   unsigned Node = 0;
 };
 
+// Where work-items synchronise or leave code early: barrier calls, and `return`, `break` and
+// `continue` statements, each in its call chain and flow node, in walk (source) order.
+struct SyncSite {
+  enum Kind { Barrier, SubGroupBarrier, Return, Break, Continue };
+  Kind K = Barrier;
+  const clang::Stmt *S = nullptr; // the CallExpr or the jump
+  const clang::FunctionDecl *Function = nullptr;
+  Instance *Context = nullptr;
+  unsigned Node = 0;
+  // Break and continue: the node of the loop they leave (-1: a break that leaves a switch).
+  int LoopNode = -1;
+};
+
 // Where code runs in a kernel's control flow: a tree of the loops and branch arms around it,
 // one node per loop or arm per call chain (a helper's code sits under its call's node). How
 // often each node runs is asked of ExecutionWeights, under a work-group shape.
@@ -88,6 +101,7 @@ public:
   const std::vector<MemoryAccess> &accesses() const { return Accesses; }
   const std::vector<BranchCondition> &conditions() const { return Conditions; }
   const std::vector<Division> &divisions() const { return Divisions; }
+  const std::vector<SyncSite> &syncSites() const { return SyncSites; }
   const std::vector<FlowNode> &nodes() const { return Nodes; }
   // The nodes S runs in, one per call chain that reaches Fn (empty when the kernel never
   // reaches it).
@@ -110,6 +124,7 @@ private:
   std::vector<MemoryAccess> Accesses;
   std::vector<BranchCondition> Conditions;
   std::vector<Division> Divisions;
+  std::vector<SyncSite> SyncSites;
   std::vector<FlowNode> Nodes;
   unsigned CurrentNode = 0; // while walking
   // Loop statements, branch arms and function bodies, with the nodes they open or run in.

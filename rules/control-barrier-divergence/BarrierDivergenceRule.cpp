@@ -4,13 +4,14 @@
 // releases early and the __local data it should protect is read half-written.
 #include "Analysis/AccessQueries.h"
 #include "Analysis/Uniformity.h"
-#include "BarrierSites.h"
 #include "Rule.h"
 #include "RuleSupport.h"
 
 #include "clang/AST/Stmt.h"
 
 #include <algorithm>
+#include <functional>
+#include <map>
 #include <set>
 
 namespace cllint {
@@ -25,7 +26,8 @@ struct Verdict {
 };
 
 // Names in V that neither the work-group shape binds nor a loop replays (kernel arguments,
-// global sizes), and whether V mentions work-item ids themselves (not only loaded values).
+// global sizes), and whether V mentions work-item ids along a dimension in which the group has
+// more than one work-item (not only loaded values, not only ids the shape keeps constant).
 std::vector<std::string> unboundNames(const VExpr &V, const std::array<unsigned, 3> &Shape,
                                       bool &MentionsIds) {
   std::vector<const VNode *> Syms;
@@ -40,7 +42,7 @@ std::vector<std::string> unboundNames(const VExpr &V, const std::array<unsigned,
     if (!E || !E->Lanes || !Seen.insert(E.get()).second)
       return false;
     if (E->Op == VOp::Lane)
-      return true;
+      return E->Value < 3 && Shape[E->Value] > 1;
     for (const VExpr &O : E->Ops)
       if (Ids(O))
         return true;
@@ -132,36 +134,50 @@ Verdict judge(const KernelFacts &F, const FlowNode &N, const WorkGroupShape &Sha
   return V;
 }
 
+const char *jumpWord(SyncSite::Kind K) {
+  return K == SyncSite::Return ? "return" : K == SyncSite::Break ? "break" : "continue";
+}
+
 class BarrierDivergenceRule : public Rule {
 public:
   void check(RuleContext &Ctx) override {
     const TUAnalysis &A = Ctx.analysis();
-    BarrierSites Sites = findBarrierSites(A.kernels().kernelCode());
-    std::set<const clang::CallExpr *> Reported;
+    std::set<const clang::Stmt *> Reported;
     for (const KernelInfo &K : A.kernels().kernels()) {
       const KernelFacts &F = A.facts(K);
-      for (const WorkGroupShape &Shape : A.workGroupShapes(K))
-        for (const BarrierCall &B : Sites.Barriers) {
-          if (Reported.count(B.Call))
+      const std::vector<SyncSite> &Sites = F.syncSites();
+      for (const WorkGroupShape &Shape : A.workGroupShapes(K)) {
+        std::map<int, Verdict> Judged; // per flow node, under this shape
+        auto verdictAt = [&](int N, bool SubGroup) -> const Verdict & {
+          auto [It, New] = Judged.try_emplace(SubGroup ? -2 - N : N);
+          if (New)
+            It->second = judge(F, F.nodes()[N], Shape, Ctx.profile().WarpSize, SubGroup);
+          return It->second;
+        };
+        for (size_t I = 0; I < Sites.size(); ++I) {
+          const SyncSite &B = Sites[I];
+          if ((B.K != SyncSite::Barrier && B.K != SyncSite::SubGroupBarrier) || Reported.count(B.S))
             continue;
-          std::vector<unsigned> Nodes = F.nodesOf(B.Function, B.Call);
-          for (size_t Chain = 0; Chain < Nodes.size() && !Reported.count(B.Call); ++Chain)
-            if (checkPath(Ctx, F, K, B, Nodes[Chain], Shape) ||
-                checkReturns(Ctx, F, K, B, Sites, Chain, Nodes[Chain], Shape))
-              Reported.insert(B.Call);
+          if (checkPath(Ctx, F, K, B, Shape, verdictAt) ||
+              checkExits(Ctx, F, K, Sites, I, Shape, verdictAt))
+            Reported.insert(B.S);
         }
+      }
     }
   }
 
 private:
+  using VerdictAt = std::function<const Verdict &(int, bool)>;
+
   // The conditions on the way from the kernel's entry to the barrier.
-  bool checkPath(RuleContext &Ctx, const KernelFacts &F, const KernelInfo &K, const BarrierCall &B,
-                 unsigned Node, const WorkGroupShape &Shape) {
-    for (int N = int(Node); N >= 0; N = F.nodes()[N].Parent) {
+  bool checkPath(RuleContext &Ctx, const KernelFacts &F, const KernelInfo &K, const SyncSite &B,
+                 const WorkGroupShape &Shape, const VerdictAt &At) {
+    bool Sub = B.K == SyncSite::SubGroupBarrier;
+    for (int N = int(B.Node); N >= 0; N = F.nodes()[N].Parent) {
       const FlowNode &FN = F.nodes()[N];
       if (FN.Condition < 0)
         continue;
-      Verdict V = judge(F, FN, Shape, Ctx.profile().WarpSize, B.SubGroup);
+      const Verdict &V = At(N, Sub);
       if (V.K == Verdict::Uniform)
         continue;
       report(Ctx, K, B, V, F.conditions()[FN.Condition].Cond->getBeginLoc(), Shape, nullptr);
@@ -170,56 +186,49 @@ private:
     return false;
   }
 
-  // A `return` earlier in the barrier's function, a `break` out of a loop that holds the
-  // barrier, or a `continue` before it in such a loop, under a condition that splits the group
-  // and does not also hold the barrier.
-  bool checkReturns(RuleContext &Ctx, const KernelFacts &F, const KernelInfo &K,
-                    const BarrierCall &B, const BarrierSites &Sites, size_t Chain,
-                    unsigned BarrierNode, const WorkGroupShape &Shape) {
-    const clang::SourceManager &SM = Ctx.ast().getSourceManager();
+  // A `return` earlier in the barrier's function (same call chain), a `break` out of a loop
+  // that holds the barrier, or a `continue` before it in such a loop, under a condition that
+  // splits the group and does not also hold the barrier.
+  bool checkExits(RuleContext &Ctx, const KernelFacts &F, const KernelInfo &K,
+                  const std::vector<SyncSite> &Sites, size_t BarrierIndex,
+                  const WorkGroupShape &Shape, const VerdictAt &At) {
+    const SyncSite &B = Sites[BarrierIndex];
+    bool Sub = B.K == SyncSite::SubGroupBarrier;
     std::set<int> Around;
-    for (int N = int(BarrierNode); N >= 0; N = F.nodes()[N].Parent)
+    for (int N = int(B.Node); N >= 0; N = F.nodes()[N].Parent)
       Around.insert(N);
-    for (const EarlyExit &X : Sites.Exits) {
-      if (X.Function != B.Function)
+    for (size_t I = 0; I < Sites.size(); ++I) {
+      const SyncSite &X = Sites[I];
+      if (X.Context != B.Context || X.K == SyncSite::Barrier || X.K == SyncSite::SubGroupBarrier)
         continue;
-      bool Before = SM.isBeforeInTranslationUnit(X.Jump->getBeginLoc(), B.Call->getBeginLoc());
-      bool Break = X.Loop && std::string(X.Word) == "break";
-      if (X.Loop ? !encloses(F, B.Function, X.Loop, B.Call) || (!Break && !Before) : !Before)
+      // Sites are in walk order, which is source order within one call chain.
+      bool Before = I < BarrierIndex;
+      if (X.K == SyncSite::Return
+              ? !Before
+              : !Around.count(X.LoopNode) || (X.K == SyncSite::Continue && !Before))
         continue;
-      std::vector<unsigned> Nodes = F.nodesOf(X.Function, X.Jump);
-      if (Chain >= Nodes.size())
-        continue;
-      for (int N = int(Nodes[Chain]); N >= 0 && !Around.count(N); N = F.nodes()[N].Parent) {
-        const FlowNode &FN = F.nodes()[N];
-        if (FN.Condition < 0)
+      for (int N = int(X.Node); N >= 0 && !Around.count(N); N = F.nodes()[N].Parent) {
+        if (F.nodes()[N].Condition < 0)
           continue;
-        Verdict V = judge(F, FN, Shape, Ctx.profile().WarpSize, B.SubGroup);
+        const Verdict &V = At(N, Sub);
         if (V.K == Verdict::Uniform)
           continue;
-        report(Ctx, K, B, V, X.Jump->getBeginLoc(), Shape, X.Word);
+        report(Ctx, K, B, V, X.S->getBeginLoc(), Shape, jumpWord(X.K));
         return true;
       }
     }
     return false;
   }
 
-  static bool encloses(const KernelFacts &F, const clang::FunctionDecl *Fn,
-                       const clang::Stmt *Outer, const clang::Stmt *S) {
-    for (const clang::Stmt *At = S; At; At = F.parentIn(Fn, At))
-      if (At == Outer)
-        return true;
-    return false;
-  }
-
-  void report(RuleContext &Ctx, const KernelInfo &K, const BarrierCall &B, const Verdict &V,
+  void report(RuleContext &Ctx, const KernelInfo &K, const SyncSite &B, const Verdict &V,
               clang::SourceLocation Where, const WorkGroupShape &Shape, const char *Exit) {
     // Work-items that returned are gone; those that left a loop early wait elsewhere.
     bool AfterReturn = Exit && std::string(Exit) == "return";
     std::string ExitWord = Exit ? Exit : "";
-    std::string Unit = B.SubGroup ? "sub-group" : "work-group";
+    std::string Unit = B.K == SyncSite::SubGroupBarrier ? "sub-group" : "work-group";
+    std::string Name = llvm::cast<clang::CallExpr>(B.S)->getDirectCallee()->getName().str();
     std::string Msg =
-        B.Name + "() is not reached by every work-item of the " + Unit + " in kernel '" +
+        Name + "() is not reached by every work-item of the " + Unit + " in kernel '" +
         K.Decl->getNameAsString() +
         "': " + (Exit ? "it comes after a '" + ExitWord + "' taken " : std::string("it runs ")) +
         V.Why;
@@ -241,10 +250,9 @@ private:
                       ExitWord + "' with a condition around the code it skips)"
                 : "move the barrier out of the branch (or loop) so that every work-item "
                   "reaches it, and guard only the work";
-    if (V.K == Verdict::Splits)
-      Msg += shapeCaveatText(Shape);
-    FindingBuilder FB = Ctx.report(B.Call->getBeginLoc(), std::move(Msg));
-    FB.range(B.Call->getSourceRange());
+    Msg += shapeCaveatText(Shape);
+    FindingBuilder FB = Ctx.report(B.S->getBeginLoc(), std::move(Msg));
+    FB.range(B.S->getSourceRange());
     // What depends on an argument is the host's to guarantee; a return, which the device
     // counts as an arrival (measured), that depends on one is a note.
     if (V.K == Verdict::Unknown)

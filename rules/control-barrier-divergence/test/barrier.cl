@@ -65,7 +65,7 @@ __kernel void early_return(__global float *out, __local float *s, int n) {
     return;
   s[lid] = out[gid];
   barrier(CLK_LOCAL_MEM_FENCE);
-// CHECK: barrier.cl:[[@LINE-1]]:3: note: {{([^:]*: )?}}barrier() is not reached by every work-item of the work-group in kernel 'early_return': it comes after a 'return' taken under 'gid >= n', which depends on the work-item id and on 'n'; unless that holds for all or none of the work-items of each work-group, some skip it. A work-group whose work-items do not all reach a barrier is undefined behaviour (an NVIDIA H100 counts work-items that have returned as arrived and runs it; other devices may hang or release the barrier early); let every work-item reach the barrier (guard the work, not the barrier: replace the 'return' with a condition around the code it skips) [control-barrier-divergence]
+// CHECK: barrier.cl:[[@LINE-1]]:3: note: {{([^:]*: )?}}barrier() is not reached by every work-item of the work-group in kernel 'early_return': it comes after a 'return' taken under 'gid >= n', which depends on the work-item id and on 'n'; unless that holds for all or none of the work-items of each work-group, some skip it. A work-group whose work-items do not all reach a barrier is undefined behaviour (an NVIDIA H100 counts work-items that have returned as arrived and runs it; other devices may hang or release the barrier early); let every work-item reach the barrier (guard the work, not the barrier: replace the 'return' with a condition around the code it skips); assuming a 256x1x1 work-group: no launch found {{.*}} [control-barrier-divergence]
 // CHECK: barrier.cl:[[@LINE-4]]:5: note: the 'return' that some work-items take
   out[gid] = s[(lid + 1) % get_local_size(0)];
 }
@@ -144,4 +144,16 @@ void early_break(__global float *out, __local float *s, int n) {
     barrier(CLK_LOCAL_MEM_FENCE);
   }
   out[lid] = s[lid];
+}
+
+// Rows of 64x1 work-groups: every work-item of a group has the same get_global_id(1), so a
+// return on it keeps the group together.
+__kernel __attribute__((reqd_work_group_size(64, 1, 1)))
+void rows(__global float *out, __local float *s, int h) {
+  int x = get_local_id(0), y = get_global_id(1);
+  if (y >= h)
+    return;
+  s[x] = out[y * 64 + x];
+  barrier(CLK_LOCAL_MEM_FENCE);
+  out[y * 64 + x] = s[63 - x];
 }
