@@ -202,7 +202,7 @@ private:
   void sync(SyncSite::Kind K, const Stmt *S, int LoopNode) {
     if ((K == SyncSite::Break || K == SyncSite::Continue) && LoopNode < 0)
       return; // a break out of a switch, or outside any loop
-    F.SyncSites.push_back({K, S, I.Function, &I, F.CurrentNode, LoopNode});
+    F.SyncSites.push_back({K, S, I.Function, &I, F.CurrentNode, LoopNode, F.NextOrder++});
   }
 
   // The node the loop Loop opens around the current one; -1 when Loop is not a loop (a switch
@@ -376,6 +376,7 @@ private:
   void finish(MemoryAccess &A) {
     A.Bytes = linearize(A.ByteOffset);
     A.Node = F.CurrentNode;
+    A.Order = F.NextOrder++;
     QualType T = A.Base->getType();
     QualType Held = T->isPointerType() ? T->getPointeeType()
                     : T->isArrayType() ? QualType(T->getArrayElementTypeNoTypeQual(), 0)

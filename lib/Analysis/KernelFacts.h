@@ -40,7 +40,8 @@ struct MemoryAccess {
   // Size of the record the base points to or holds (`Row *rows`: sizeof(Row)), 0 for scalars,
   // vectors and arrays of them: what an array-of-structs access fetches around its field.
   int64_t RecordBytes = 0;
-  unsigned Node = 0; // the FlowNode it runs in
+  unsigned Node = 0;  // the FlowNode it runs in
+  unsigned Order = 0; // position in the kernel's walk (source order, helpers inlined)
 };
 
 struct BranchCondition {
@@ -78,6 +79,7 @@ struct SyncSite {
   unsigned Node = 0;
   // Break and continue: the node of the loop they leave (-1: a break that leaves a switch).
   int LoopNode = -1;
+  unsigned Order = 0; // position in the kernel's walk, shared with MemoryAccess::Order
 };
 
 // Where code runs in a kernel's control flow: a tree of the loops and branch arms around it,
@@ -127,6 +129,7 @@ private:
   std::vector<SyncSite> SyncSites;
   std::vector<FlowNode> Nodes;
   unsigned CurrentNode = 0; // while walking
+  unsigned NextOrder = 0;   // walk positions handed out to accesses and sync sites
   // Loop statements, branch arms and function bodies, with the nodes they open or run in.
   std::map<const clang::Stmt *, std::vector<unsigned>> ScopeNodes;
   mutable std::map<const clang::FunctionDecl *, std::unique_ptr<clang::ParentMap>> Parents;

@@ -27,9 +27,11 @@ struct Verdict {
 
 // Names in V that neither the work-group shape binds nor a loop replays (kernel arguments,
 // global sizes), and whether V mentions work-item ids along a dimension in which the group has
-// more than one work-item (not only loaded values, not only ids the shape keeps constant).
-std::vector<std::string> unboundNames(const VExpr &V, const std::array<unsigned, 3> &Shape,
-                                      bool &MentionsIds) {
+// more than one work-item (not only loaded values, not only ids the shape keeps constant; of an
+// assumed shape only dimension 0 is taken as given: how far it extends in the others is a
+// guess).
+std::vector<std::string> unboundNames(const VExpr &V, const WorkGroupShape &WG, bool &MentionsIds) {
+  const std::array<unsigned, 3> &Shape = WG.Size;
   std::vector<const VNode *> Syms;
   collectSymbols(V, Syms);
   SymbolValues Env = firstGroupBindings(Shape);
@@ -42,7 +44,7 @@ std::vector<std::string> unboundNames(const VExpr &V, const std::array<unsigned,
     if (!E || !E->Lanes || !Seen.insert(E.get()).second)
       return false;
     if (E->Op == VOp::Lane)
-      return E->Value < 3 && Shape[E->Value] > 1;
+      return E->Value < 3 && Shape[E->Value] > 1 && (E->Value == 0 || !WG.Assumed);
     for (const VExpr &O : E->Ops)
       if (Ids(O))
         return true;
@@ -123,7 +125,7 @@ Verdict judge(const KernelFacts &F, const FlowNode &N, const WorkGroupShape &Sha
   // A condition that varies only through values it loads (`while (*len > i)`, a flag read
   // from __local memory) is usually the same for the whole group; nothing is claimed.
   bool MentionsIds = false;
-  std::vector<std::string> Names = unboundNames(C.Value, Shape.Size, MentionsIds);
+  std::vector<std::string> Names = unboundNames(C.Value, Shape, MentionsIds);
   if (!MentionsIds)
     return V;
   V.K = Verdict::Unknown;

@@ -1,0 +1,189 @@
+// memory-local-race: __local data one work-item writes and another reads (or writes) with no
+// barrier between them: the unrolled last-warp reduction `if (lid < 32) { s[lid] += s[lid + 16];
+// ... }`, a broadcast read right after the write. Within one warp the code relies on lanes
+// running in lockstep, which OpenCL does not promise; across warps it is a plain race.
+#include "Analysis/AccessQueries.h"
+#include "Analysis/Surroundings.h"
+#include "Analysis/Uniformity.h"
+#include "Rule.h"
+#include "RuleSupport.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <tuple>
+
+namespace cllint {
+namespace {
+
+using namespace analysis;
+
+// One conflicting pair found: Writer's bytes read (or written) by Other.
+struct Conflict {
+  unsigned Writer = 0, Other = 0; // lanes of the first work-group
+  int64_t Byte = 0;
+  bool SameWarp = true; // every conflicting pair of the two accesses lies within one warp
+};
+
+// The bytes each lane touches through A, with every guard around A evaluated lane by lane;
+// nullopt when an address or a guard cannot be computed (no claim is made then).
+std::optional<std::vector<std::optional<int64_t>>>
+laneBytes(const KernelFacts &F, const MemoryAccess &A, const std::array<unsigned, 3> &Shape,
+          unsigned Lanes, const SymbolValues &Env) {
+  Surroundings Around = enclosingConditions(F, A);
+  std::vector<std::optional<int64_t>> Out(Lanes);
+  for (unsigned L = 0; L < Lanes; ++L) {
+    bool On = true;
+    for (const VExpr &G : Around.Guards) {
+      auto V = evaluate(G, laneIds(L, Shape), Env);
+      if (!V)
+        return std::nullopt;
+      On &= *V != 0;
+    }
+    if (!On)
+      continue;
+    auto X = evaluate(A.ByteOffset, laneIds(L, Shape), Env);
+    if (!X)
+      return std::nullopt;
+    Out[L] = *X;
+  }
+  return Out;
+}
+
+// The first pair of lanes of the first work-group where W writes bytes that R (another lane)
+// reads or writes, under every binding of the loop variables both share.
+// With RowsOnly (an assumed shape), only work-items of one row (same ids beyond dimension 0)
+// are compared: the rows themselves are a guess.
+std::optional<Conflict> conflict(const KernelFacts &F, const MemoryAccess &W, const MemoryAccess &R,
+                                 const std::array<unsigned, 3> &Shape, unsigned WarpSize,
+                                 bool RowsOnly) {
+  unsigned Lanes =
+      std::min(1024u, std::max(1u, Shape[0]) * std::max(1u, Shape[1]) * std::max(1u, Shape[2]));
+  SymbolValues Base = firstGroupBindings(Shape);
+  std::vector<VExpr> Exprs = {W.ByteOffset, R.ByteOffset};
+  Surroundings SW = enclosingConditions(F, W), SR = enclosingConditions(F, R);
+  Exprs.insert(Exprs.end(), SW.Guards.begin(), SW.Guards.end());
+  Exprs.insert(Exprs.end(), SR.Guards.begin(), SR.Guards.end());
+  std::vector<VExpr> Loops = SW.LoopConditions;
+  Loops.insert(Loops.end(), SR.LoopConditions.begin(), SR.LoopConditions.end());
+  auto Combos = symbolCombinations(Exprs, Loops, Base, 3, 64);
+  if (!Combos)
+    return std::nullopt;
+  std::optional<Conflict> Found;
+  for (const SymbolValues &C : *Combos) {
+    SymbolValues Env = Base;
+    Env.insert(C.begin(), C.end());
+    auto WB = laneBytes(F, W, Shape, Lanes, Env), RB = laneBytes(F, R, Shape, Lanes, Env);
+    if (!WB || !RB)
+      return std::nullopt;
+    std::map<int64_t, unsigned> Written; // byte -> lane
+    for (unsigned L = 0; L < Lanes; ++L)
+      if ((*WB)[L])
+        for (int64_t B = 0; B < W.AccessBytes; ++B)
+          Written.emplace(*(*WB)[L] + B, L);
+    for (unsigned L = 0; L < Lanes; ++L) {
+      if (!(*RB)[L])
+        continue;
+      for (int64_t B = 0; B < R.AccessBytes; ++B) {
+        auto It = Written.find(*(*RB)[L] + B);
+        if (It == Written.end() || It->second == L ||
+            (RowsOnly && It->second / std::max(1u, Shape[0]) != L / std::max(1u, Shape[0])))
+          continue;
+        bool Same = It->second / WarpSize == L / WarpSize;
+        if (!Found)
+          Found = Conflict{It->second, L, It->first, Same};
+        else if (!Same && Found->SameWarp)
+          Found = Conflict{It->second, L, It->first, false};
+        break;
+      }
+    }
+  }
+  return Found;
+}
+
+class LocalRaceRule : public Rule {
+public:
+  void check(RuleContext &Ctx) override {
+    const TUAnalysis &A = Ctx.analysis();
+    // One finding per array and stretch between barriers: (array, barriers before it).
+    std::set<std::tuple<const KernelInfo *, const clang::ValueDecl *, size_t>> Reported;
+    for (const KernelInfo &K : A.kernels().kernels()) {
+      const KernelFacts &F = A.facts(K);
+      std::vector<unsigned> Barriers;
+      for (const SyncSite &S : F.syncSites())
+        if (S.K == SyncSite::Barrier || S.K == SyncSite::SubGroupBarrier)
+          Barriers.push_back(S.Order);
+      auto stretch = [&](unsigned X) {
+        return size_t(std::upper_bound(Barriers.begin(), Barriers.end(), X) - Barriers.begin());
+      };
+      auto barrierBetween = [&](unsigned X, unsigned Y) {
+        auto It = std::upper_bound(Barriers.begin(), Barriers.end(), std::min(X, Y));
+        return It != Barriers.end() && *It < std::max(X, Y);
+      };
+      std::vector<const MemoryAccess *> Local;
+      for (const MemoryAccess &M : F.accesses())
+        if (M.AddressSpace == clang::LangAS::opencl_local && M.ByteOffset)
+          Local.push_back(&M);
+      for (const WorkGroupShape &Shape : A.workGroupShapes(K))
+        for (const MemoryAccess *W : Local) {
+          if (!W->Write)
+            continue;
+          for (const MemoryAccess *R : Local) {
+            if (R->Base != W->Base || R->Context != W->Context || R->Order <= W->Order ||
+                barrierBetween(W->Order, R->Order) ||
+                Reported.count({&K, W->Base, stretch(W->Order)}))
+              continue;
+            std::optional<Conflict> C =
+                conflict(F, *W, *R, Shape.Size, Ctx.profile().WarpSize, Shape.Assumed);
+            if (!C)
+              continue;
+            Reported.insert({&K, W->Base, stretch(W->Order)});
+            report(Ctx, K, *W, *R, *C, Shape);
+            break;
+          }
+        }
+    }
+  }
+
+private:
+  void report(RuleContext &Ctx, const KernelInfo &K, const MemoryAccess &W, const MemoryAccess &R,
+              const Conflict &C, const WorkGroupShape &Shape) {
+    std::string Name = W.Base->getNameAsString();
+    std::string Warp = warpWord(Ctx.profile());
+    std::string Msg = "__local '" + Name + "' is written by work-item " + std::to_string(C.Writer) +
+                      " and " + (R.Write && !R.Read ? "written" : "read") + " by work-item " +
+                      std::to_string(C.Other) + " (byte " + std::to_string(C.Byte) +
+                      ") with no barrier between them in kernel '" + K.Decl->getNameAsString() +
+                      "'";
+    if (C.SameWarp)
+      Msg += ": both are in one " + Warp + ", so the code relies on the " + Warp +
+             "'s lanes running in lockstep, which OpenCL does not promise (independent thread "
+             "scheduling, other " +
+             Warp +
+             " widths; without 'volatile' the compiler may also "
+             "keep the value in a register). Put a barrier between the write and the read, "
+             "or use a sub-group or work-group function (sub_group_reduce_add, "
+             "work_group_reduce_add)";
+    else
+      Msg += ": they are in different " + Warp +
+             "s, which run in no fixed order, so the read "
+             "may see the old value; put a barrier(CLK_LOCAL_MEM_FENCE) between them";
+    Msg += shapeCaveatText(Shape);
+    FindingBuilder B = Ctx.report(R.E->getBeginLoc(), std::move(Msg));
+    B.range(R.E->getSourceRange());
+    B.shape(Shape);
+    // Within one warp the verdict holds for any group of at least a warp; across warps it rests
+    // on how many work-items the group has, which a guessed shape does not know: a note then.
+    if (C.SameWarp)
+      B.severity(Severity::Warning);
+    else if (Shape.Assumed)
+      B.severity(Severity::Note);
+    B.note(W.E->getBeginLoc(), "the write of '" + Name + "'");
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Rule> createLocalRaceRule() { return std::make_unique<LocalRaceRule>(); }
+
+} // namespace cllint

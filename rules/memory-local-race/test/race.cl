@@ -1,0 +1,67 @@
+// RUN: not %cllint --all --rules=-*,memory-local-race %s | %check-findings
+// Warp-synchronous code (a warning: the racing work-items share a warp), a race across warps
+// (an error), and the barrier-separated, own-data and guarded cases that are fine.
+
+__kernel __attribute__((reqd_work_group_size(256, 1, 1)))
+void last_warp(__global float *out, __global const float *in) {
+  __local volatile float s[256];
+  int lid = get_local_id(0);
+  s[lid] = in[get_global_id(0)];
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (int st = 128; st > 32; st >>= 1) {
+    if (lid < st)
+      s[lid] += s[lid + st];
+    barrier(CLK_LOCAL_MEM_FENCE);
+  }
+  if (lid < 32) {
+    s[lid] += s[lid + 32];
+    s[lid] += s[lid + 16];
+// CHECK: race.cl:[[@LINE-1]]:15: warning: {{([^:]*: )?}}__local 's' is written by work-item 16 and read by work-item 0 (byte 64) with no barrier between them in kernel 'last_warp': both are in one warp, so the code relies on the warp's lanes running in lockstep, which OpenCL does not promise {{.*}} (sub_group_reduce_add, work_group_reduce_add) [memory-local-race]
+// CHECK: race.cl:[[@LINE-3]]:5: note: the write of 's'
+    s[lid] += s[lid + 8];
+    s[lid] += s[lid + 4];
+    s[lid] += s[lid + 2];
+    s[lid] += s[lid + 1];
+  }
+  if (lid == 0)
+    out[get_group_id(0)] = s[0];
+}
+
+// The same steps with a barrier between each: nothing to report.
+__kernel __attribute__((reqd_work_group_size(64, 1, 1)))
+void with_barriers(__global float *out, __global const float *in) {
+  __local float s[64];
+  int lid = get_local_id(0);
+  s[lid] = in[get_global_id(0)];
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (int st = 32; st > 0; st >>= 1) {
+    if (lid < st)
+      s[lid] += s[lid + st];
+    barrier(CLK_LOCAL_MEM_FENCE);
+  }
+  float mine = s[lid]; // every work-item reads s[0]..: after the barrier
+  s[lid] = mine * 2.0f; // its own element
+  out[get_global_id(0)] = s[lid];
+}
+
+// One work-item stores, the whole group reads with no barrier: other warps race with it.
+__kernel __attribute__((reqd_work_group_size(128, 1, 1)))
+void broadcast(__global float *out, __global const float *in) {
+  __local float total[1];
+  int lid = get_local_id(0);
+  if (lid == 0)
+    total[0] = in[get_group_id(0)];
+  out[get_global_id(0)] = total[0] * 2.0f;
+// CHECK: race.cl:[[@LINE-1]]:27: error: {{([^:]*: )?}}__local 'total' is written by work-item 0 and read by work-item 32 (byte 0) with no barrier between them in kernel 'broadcast': they are in different warps, which run in no fixed order, so the read may see the old value; put a barrier(CLK_LOCAL_MEM_FENCE) between them [memory-local-race]
+// CHECK: race.cl:[[@LINE-3]]:5: note: the write of 'total'
+}
+
+// Without a known shape the cross-warp pair rests on the guessed group size: a note.
+__kernel void broadcast_any(__global float *out, __global const float *in) {
+  __local float total[1];
+  if (get_local_id(0) == 0)
+    total[0] = in[get_group_id(0)];
+  out[get_global_id(0)] = total[0] * 2.0f;
+// CHECK: race.cl:[[@LINE-1]]:27: note: {{([^:]*: )?}}__local 'total' is written by work-item 0 and read by work-item 32 (byte 0) {{.*}}; assuming a 256x1x1 work-group: no launch found {{.*}} [memory-local-race]
+// CHECK: race.cl:[[@LINE-3]]:5: note: the write of 'total'
+}
