@@ -6,6 +6,7 @@
 #include "Driver/HostRun.h"
 #include "Driver/ResultCache.h"
 #include "Driver/SettingsText.h"
+#include "Frontend/EmbeddedKernels.h"
 #include "Frontend/OpenCLParser.h"
 #include "Output/Emitters.h"
 #include "Registry.h"
@@ -304,8 +305,10 @@ FileResult Linter::lintBufferUnisolated(const std::string &Path, const std::stri
   std::vector<Finding> RuleFindings;
   setIsolatedStage("parsing");
   std::shared_ptr<const analysis::LaunchTable> Launches = launchesFor(S);
+  // Kernels in a Python script's or a raw string's text are parsed where they stand.
+  std::optional<MaskedSource> Masked = maskEmbeddedKernels(Path, Content);
   ParseResult Parsed = parseOpenCL(
-      Path, Content, S.Flags,
+      Path, Masked ? Masked->Text : Content, S.Flags,
       [&](clang::ASTContext &Ctx, clang::Preprocessor &, const LocationResolver &Locations) {
         setIsolatedStage("analysing the kernels");
         analysis::TUAnalysis A(Ctx, S.Profile, S.WorkGroup, Launches.get(), &S.Kernels);

@@ -2,12 +2,15 @@
 
 #include "Config/RuleSelection.h"
 #include "Driver/HostRun.h"
+#include "Frontend/EmbeddedKernels.h"
 #include "Output/Emitters.h"
 #include "Support/InputFiles.h"
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
+#include <algorithm>
 #include <set>
 
 namespace cllint {
@@ -19,6 +22,7 @@ bool hostFilter(llvm::StringRef Path) { return isHostSource(Path.str()); }
 // the command line is always linted).
 void dropExcluded(InputExpansion &E, Linter &Probe) {
   std::vector<std::string> Kept;
+  std::vector<bool> KeptNamed;
   for (size_t I = 0; I < E.Files.size(); ++I) {
     const std::string &F = E.Files[I];
     FileSettings S;
@@ -27,10 +31,13 @@ void dropExcluded(InputExpansion &E, Linter &Probe) {
     if (!E.Named[I] && Probe.settingsFor(F, S, Ignored) && S.Config)
       for (const std::string &G : S.Config->Exclude)
         Excluded |= globMatch(G, displayRelativePath(F, S.Config->Dir));
-    if (!Excluded)
+    if (!Excluded) {
       Kept.push_back(F);
+      KeptNamed.push_back(E.Named[I]);
+    }
   }
   E.Files = std::move(Kept);
+  E.Named = std::move(KeptNamed);
 }
 
 // The host: globs of every config that governs a kernel of the run, anchored at the config.
@@ -53,6 +60,10 @@ std::vector<std::string> configHostPatterns(const std::vector<std::string> &Kern
 
 } // namespace
 
+// What a directory must hold for cllint to lint it, in errors.
+constexpr const char *KernelKind =
+    "OpenCL C files (*.cl), pyopencl scripts or kernels in raw strings";
+
 LintInputs gatherInputs(const std::vector<std::string> &Args,
                         const std::vector<std::string> &HostPatterns, Linter &Probe,
                         bool RespectGitIgnore) {
@@ -66,11 +77,46 @@ LintInputs gatherInputs(const std::vector<std::string> &Args,
   }
   InputExpansion Expanded;
   if (!Paths.empty())
-    Expanded = expandInputs(Paths, nullptr, "OpenCL C files (*.cl)", RespectGitIgnore);
+    Expanded = expandInputs(Paths, isKernelSourcePath, KernelKind, RespectGitIgnore);
   In.Errors = Expanded.Errors;
   dropExcluded(Expanded, Probe);
-  for (std::string &F : Expanded.Files)
-    (isHostSource(F) ? In.HostFiles : In.Kernels).push_back(std::move(F));
+  for (size_t I = 0; I < Expanded.Files.size(); ++I) {
+    std::string &F = Expanded.Files[I];
+    // A Python file a directory holds is a kernel file only when it is a pyopencl script with
+    // a kernel in a string; a C or C++ file with a kernel in a raw string is both.
+    llvm::StringRef Ext = llvm::sys::path::extension(F);
+    if (Ext == ".py" && !Expanded.Named[I] && !pythonHoldsKernels(F))
+      continue;
+    bool CFamily = Ext == ".c" || Ext == ".cc" || Ext == ".cpp" || Ext == ".cxx" || Ext == ".h" ||
+                   Ext == ".hpp";
+    if (CFamily && !Expanded.Named[I]) {
+      if (hostHoldsKernels(F))
+        In.Kernels.push_back(std::move(F));
+      continue;
+    }
+    if (isHostSource(F)) {
+      if (hostHoldsKernels(F))
+        In.Kernels.push_back(F);
+      In.HostFiles.push_back(std::move(F));
+    } else {
+      In.Kernels.push_back(std::move(F));
+    }
+  }
+
+  // A directory whose candidate files (scripts, C and C++ files) hold no kernel.
+  for (const std::string &P : Paths) {
+    if (!llvm::sys::fs::is_directory(P))
+      continue;
+    std::string Prefix = llvm::StringRef(P).rtrim('/').str() + "/";
+    bool Any = std::any_of(In.Kernels.begin(), In.Kernels.end(), [&](const std::string &K) {
+      return llvm::StringRef(K).starts_with(Prefix);
+    });
+    bool Reported = std::any_of(In.Errors.begin(), In.Errors.end(), [&](const std::string &E) {
+      return llvm::StringRef(E).contains("'" + P + "'");
+    });
+    if (!Any && !Reported)
+      In.Errors.push_back("'" + P + "': no " + std::string(KernelKind) + " in this directory");
+  }
 
   InputExpansion Named =
       expandInputs(HostPatterns, hostFilter, "C/C++ host files", RespectGitIgnore);

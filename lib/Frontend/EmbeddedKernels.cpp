@@ -1,0 +1,160 @@
+#include "Frontend/EmbeddedKernels.h"
+
+#include "Support/InputFiles.h"
+
+#include "llvm/ADT/StringRef.h"
+
+#include <cctype>
+
+namespace cllint {
+namespace {
+
+bool holdsKernel(llvm::StringRef Text) {
+  return Text.contains("__kernel") || Text.contains("kernel void");
+}
+
+std::string blank(const std::string &Content) {
+  std::string Out(Content.size(), ' ');
+  for (size_t I = 0; I < Content.size(); ++I)
+    if (Content[I] == '\n' || Content[I] == '\r')
+      Out[I] = Content[I];
+  return Out;
+}
+
+void keep(MaskedSource &M, const std::string &Content, size_t Begin, size_t End) {
+  for (size_t I = Begin; I < End; ++I)
+    M.Text[I] = Content[I];
+  ++M.Kernels;
+}
+
+// Python: string literals (any prefix, single or triple quotes) that hold a kernel; comments and
+// code are blanked. In a string without the r prefix, `\\` and `\"` become one character plus a
+// space, and `\n`, `\t` the same whitespace, so that offsets are unchanged.
+MaskedSource maskPython(const std::string &C) {
+  MaskedSource M{blank(C)};
+  size_t I = 0, N = C.size();
+  while (I < N) {
+    char Ch = C[I];
+    if (Ch == '#') {
+      while (I < N && C[I] != '\n')
+        ++I;
+      continue;
+    }
+    if (Ch != '\'' && Ch != '"') {
+      ++I;
+      continue;
+    }
+    // The prefix letters right before the quote (r, b, u, f and their pairs).
+    bool Raw = false, Format = false;
+    for (size_t P = I; P > 0 && std::isalpha(static_cast<unsigned char>(C[P - 1])); --P) {
+      char L = char(std::tolower(static_cast<unsigned char>(C[P - 1])));
+      Raw |= L == 'r';
+      Format |= L == 'f';
+    }
+    bool Triple = I + 2 < N && C[I + 1] == Ch && C[I + 2] == Ch;
+    size_t Open = I + (Triple ? 3 : 1), J = Open;
+    bool Escaped = false;
+    while (J < N) {
+      if (C[J] == '\\' && !Raw) {
+        Escaped = true;
+        J += 2;
+        continue;
+      }
+      if (Raw && C[J] == '\\') {
+        J += 2;
+        continue;
+      }
+      if (!Triple && C[J] == '\n')
+        break;
+      if (C[J] == Ch && (!Triple || (J + 2 < N && C[J + 1] == Ch && C[J + 2] == Ch)))
+        break;
+      ++J;
+    }
+    size_t Close = std::min(J, N);
+    llvm::StringRef Body(C.data() + Open, Close - Open);
+    // An f-string's {placeholders} are Python, not OpenCL C: such a kernel is not kept.
+    if (holdsKernel(Body) && !(Format && Body.contains('{'))) {
+      keep(M, C, Open, Close);
+      if (Escaped && !Raw) {
+        M.Escapes = true;
+        for (size_t K = Open; K + 1 < Close; ++K)
+          if (C[K] == '\\') {
+            char E = C[K + 1];
+            M.Text[K] = ' ';
+            M.Text[K + 1] = E == 'n' || E == 't' ? ' ' : E;
+            ++K;
+          }
+      }
+    }
+    I = Close + (Triple ? 3 : 1);
+  }
+  return M;
+}
+
+// C, C++ and .cl: raw string literals R"delim( ... )delim" that hold a kernel.
+MaskedSource maskRawStrings(const std::string &C) {
+  MaskedSource M{blank(C)};
+  size_t I = 0;
+  while ((I = C.find("R\"", I)) != std::string::npos) {
+    bool Prefixed =
+        I > 0 && (std::isalnum(static_cast<unsigned char>(C[I - 1])) || C[I - 1] == '_');
+    size_t Paren = C.find('(', I + 2);
+    if (Prefixed || Paren == std::string::npos || Paren - I - 2 > 16) {
+      I += 2;
+      continue;
+    }
+    std::string Close = ")" + C.substr(I + 2, Paren - I - 2) + "\"";
+    size_t End = C.find(Close, Paren + 1);
+    if (End == std::string::npos)
+      break;
+    if (holdsKernel(llvm::StringRef(C).slice(Paren + 1, End)))
+      keep(M, C, Paren + 1, End);
+    I = End + Close.size();
+  }
+  return M;
+}
+
+} // namespace
+
+std::optional<MaskedSource> maskEmbeddedKernels(const std::string &Path,
+                                                const std::string &Content) {
+  llvm::StringRef P(Path);
+  if (P.ends_with(".py"))
+    return maskPython(Content);
+  if (Content.find("R\"") == std::string::npos)
+    return std::nullopt;
+  MaskedSource M = maskRawStrings(Content);
+  if (!M.Kernels)
+    return std::nullopt;
+  return M;
+}
+
+bool isKernelSourcePath(llvm::StringRef Path) {
+  for (const char *Ext : {".cl", ".py", ".cpp", ".cc", ".cxx", ".c", ".h", ".hpp"})
+    if (Path.ends_with(Ext))
+      return true;
+  return false;
+}
+
+namespace {
+
+std::optional<std::string> readSmall(const std::string &Path) {
+  std::string Content, Error;
+  if (!readSourceFile(Path, 16ull << 20, Content, Error))
+    return std::nullopt;
+  return Content;
+}
+
+} // namespace
+
+bool pythonHoldsKernels(const std::string &Path) {
+  std::optional<std::string> C = readSmall(Path);
+  return C && (C->find("pyopencl") != std::string::npos) && maskPython(*C).Kernels > 0;
+}
+
+bool hostHoldsKernels(const std::string &Path) {
+  std::optional<std::string> C = readSmall(Path);
+  return C && C->find("R\"") != std::string::npos && maskRawStrings(*C).Kernels > 0;
+}
+
+} // namespace cllint

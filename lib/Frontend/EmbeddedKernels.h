@@ -1,0 +1,34 @@
+// Kernels kept inside another language's strings: pyopencl scripts (`cl.Program(ctx, """...""")`)
+// and C++ raw strings (`R"(...)"`, also the whole of a `.cl` file). The file is linted as a
+// masked copy: the kernel text stays where it is, every other character becomes a space (line
+// breaks are kept), so each finding's line and column, and each fix's offsets, are those of the
+// original file.
+#pragma once
+
+#include "llvm/ADT/StringRef.h"
+
+#include <optional>
+#include <string>
+
+namespace cllint {
+
+struct MaskedSource {
+  std::string Text;     // same length and line breaks as the original
+  unsigned Kernels = 0; // string literals kept
+  bool Escapes = false; // a kept Python string had backslash escapes (rewritten in place)
+};
+
+// The masked copy of Content when Path holds kernels in strings: `.py` files, and C, C++ and
+// `.cl` files with a raw string literal that contains a kernel. nullopt for plain OpenCL C.
+std::optional<MaskedSource> maskEmbeddedKernels(const std::string &Path,
+                                                const std::string &Content);
+
+// Whether a file found in a directory may be kernel source to lint: `.cl`, and `.py`, C and C++
+// files, which are read to decide (pythonHoldsKernels, hostHoldsKernels).
+bool isKernelSourcePath(llvm::StringRef Path);
+bool pythonHoldsKernels(const std::string &Path);
+// Whether a C or C++ file holds a kernel in a raw string (read to decide): it is linted as
+// kernel code as well as read as host code.
+bool hostHoldsKernels(const std::string &Path);
+
+} // namespace cllint
