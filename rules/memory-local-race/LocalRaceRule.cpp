@@ -25,12 +25,33 @@ struct Conflict {
   bool SameWarp = true; // every conflicting pair of the two accesses lies within one warp
 };
 
+// The conditions under which an access runs, from its flow node up to the kernel's entry (so
+// also its callers' conditions when it sits in a helper): branch conditions (negated on the
+// else side) and the conditions of the loops around it.
+Surroundings guardsOf(const KernelFacts &F, const MemoryAccess &A) {
+  Surroundings Out;
+  for (int N = int(A.Node); N >= 0; N = F.nodes()[N].Parent) {
+    const FlowNode &FN = F.nodes()[N];
+    if (FN.Condition < 0)
+      continue;
+    VExpr V = F.conditions()[FN.Condition].Value;
+    if (!V)
+      continue;
+    if (FN.K == FlowNode::Else)
+      V = vOp(VOp::LNot, {V});
+    Out.Guards.push_back(V);
+    if (FN.K == FlowNode::Loop)
+      Out.LoopConditions.push_back(V);
+  }
+  return Out;
+}
+
 // The bytes each lane touches through A, with every guard around A evaluated lane by lane;
 // nullopt when an address or a guard cannot be computed (no claim is made then).
 std::optional<std::vector<std::optional<int64_t>>>
 laneBytes(const KernelFacts &F, const MemoryAccess &A, const std::array<unsigned, 3> &Shape,
           unsigned Lanes, const SymbolValues &Env) {
-  Surroundings Around = enclosingConditions(F, A);
+  Surroundings Around = guardsOf(F, A);
   std::vector<std::optional<int64_t>> Out(Lanes);
   for (unsigned L = 0; L < Lanes; ++L) {
     bool On = true;
@@ -61,7 +82,7 @@ std::optional<Conflict> conflict(const KernelFacts &F, const MemoryAccess &W, co
       std::min(1024u, std::max(1u, Shape[0]) * std::max(1u, Shape[1]) * std::max(1u, Shape[2]));
   SymbolValues Base = firstGroupBindings(Shape);
   std::vector<VExpr> Exprs = {W.ByteOffset, R.ByteOffset};
-  Surroundings SW = enclosingConditions(F, W), SR = enclosingConditions(F, R);
+  Surroundings SW = guardsOf(F, W), SR = guardsOf(F, R);
   Exprs.insert(Exprs.end(), SW.Guards.begin(), SW.Guards.end());
   Exprs.insert(Exprs.end(), SR.Guards.begin(), SR.Guards.end());
   std::vector<VExpr> Loops = SW.LoopConditions;
@@ -120,6 +141,7 @@ public:
         auto It = std::upper_bound(Barriers.begin(), Barriers.end(), std::min(X, Y));
         return It != Barriers.end() && *It < std::max(X, Y);
       };
+      std::set<const clang::Expr *> Sites; // one finding per racing access site
       std::vector<const MemoryAccess *> Local;
       for (const MemoryAccess &M : F.accesses())
         if (M.AddressSpace == clang::LangAS::opencl_local && M.ByteOffset)
@@ -135,7 +157,9 @@ public:
               continue;
             std::optional<Conflict> C =
                 conflict(F, *W, *R, Shape.Size, Ctx.profile().WarpSize, Shape.Assumed);
-            if (!C)
+            // Across warps the pair rests on the group's size, which a guessed shape gets wrong
+            // (tiles of two elements per work-item taken for one each): no claim then.
+            if (!C || (!C->SameWarp && Shape.Assumed) || !Sites.insert(R->E).second)
               continue;
             Reported.insert({&K, W->Base, stretch(W->Order)});
             report(Ctx, K, *W, *R, *C, Shape);
@@ -172,12 +196,8 @@ private:
     FindingBuilder B = Ctx.report(R.E->getBeginLoc(), std::move(Msg));
     B.range(R.E->getSourceRange());
     B.shape(Shape);
-    // Within one warp the verdict holds for any group of at least a warp; across warps it rests
-    // on how many work-items the group has, which a guessed shape does not know: a note then.
     if (C.SameWarp)
       B.severity(Severity::Warning);
-    else if (Shape.Assumed)
-      B.severity(Severity::Note);
     B.note(W.E->getBeginLoc(), "the write of '" + Name + "'");
   }
 };

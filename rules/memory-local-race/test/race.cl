@@ -56,12 +56,29 @@ void broadcast(__global float *out, __global const float *in) {
 // CHECK: race.cl:[[@LINE-3]]:5: note: the write of 'total'
 }
 
-// Without a known shape the cross-warp pair rests on the guessed group size: a note.
+// Without a known shape a pair across warps rests on the guessed group size: no claim.
 __kernel void broadcast_any(__global float *out, __global const float *in) {
   __local float total[1];
   if (get_local_id(0) == 0)
     total[0] = in[get_group_id(0)];
   out[get_global_id(0)] = total[0] * 2.0f;
-// CHECK: race.cl:[[@LINE-1]]:27: note: {{([^:]*: )?}}__local 'total' is written by work-item 0 and read by work-item 32 (byte 0) {{.*}}; assuming a 256x1x1 work-group: no launch found {{.*}} [memory-local-race]
-// CHECK: race.cl:[[@LINE-3]]:5: note: the write of 'total'
+}
+
+// The guard of a helper's access is its caller's: lanes 0..15 only, one warp, a warning.
+void warp_scan(__local volatile int *t, int lid) {
+  t[lid] += t[lid - 1];
+  t[lid] += t[lid - 2];
+}
+__kernel __attribute__((reqd_work_group_size(64, 1, 1)))
+void scan_helper(__global int *out) {
+  __local volatile int t[80];
+  int lid = get_local_id(0);
+  t[lid + 16] = out[lid];
+  barrier(CLK_LOCAL_MEM_FENCE);
+  if (lid < 16)
+    warp_scan(t + 16, lid);
+// CHECK: race.cl:[[@LINE-11]]:13: warning: {{([^:]*: )?}}__local 't' is written by work-item {{[0-9]+}} and read by work-item {{[0-9]+}} {{.*}} both are in one warp{{.*}} [memory-local-race]
+// CHECK: race.cl:[[@LINE-12]]:3: note: the write of 't'
+  barrier(CLK_LOCAL_MEM_FENCE);
+  out[lid] = t[lid + 16];
 }
