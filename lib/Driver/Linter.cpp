@@ -307,6 +307,15 @@ FileResult Linter::lintBufferUnisolated(const std::string &Path, const std::stri
   std::shared_ptr<const analysis::LaunchTable> Launches = launchesFor(S);
   // Kernels in a Python script's or a raw string's text are parsed where they stand.
   std::optional<MaskedSource> Masked = maskEmbeddedKernels(Path, Content);
+  if (Masked && !Masked->BuildOptions.empty()) {
+    // The script's own build options, under the config's and the command line's.
+    CompileFlags Script =
+        buildOptionFlags(Masked->BuildOptions, llvm::sys::path::parent_path(Path).str());
+    Script.mergeFrom(S.Flags);
+    if (!S.Flags.Std.empty())
+      Script.Std = S.Flags.Std;
+    S.Flags = Script;
+  }
   ParseResult Parsed = parseOpenCL(
       Path, Masked ? Masked->Text : Content, S.Flags,
       [&](clang::ASTContext &Ctx, clang::Preprocessor &, const LocationResolver &Locations) {

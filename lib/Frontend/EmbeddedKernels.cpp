@@ -5,6 +5,7 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <cctype>
+#include <vector>
 
 namespace cllint {
 namespace {
@@ -91,6 +92,60 @@ MaskedSource maskPython(const std::string &C) {
   return M;
 }
 
+// A Python string literal starting at C[I] (quotes only, no prefix): its text, and I past it.
+std::optional<std::string> pythonLiteral(const std::string &C, size_t &I) {
+  if (I >= C.size() || (C[I] != '"' && C[I] != '\''))
+    return std::nullopt;
+  char Q = C[I];
+  size_t End = C.find(Q, I + 1);
+  if (End == std::string::npos || C.find('\n', I + 1) < End)
+    return std::nullopt;
+  std::string Text = C.substr(I + 1, End - I - 1);
+  I = End + 1;
+  return Text;
+}
+
+// Literal options of `.build(...)` calls: `options=` (or the first argument) as one string or
+// a list of strings.
+std::string pythonBuildOptions(const std::string &C) {
+  std::string Out;
+  auto skip = [&](size_t &I) {
+    while (I < C.size() && std::isspace(static_cast<unsigned char>(C[I])))
+      ++I;
+  };
+  for (size_t At = C.find(".build("); At != std::string::npos; At = C.find(".build(", At + 1)) {
+    size_t I = At + 7;
+    skip(I);
+    if (C.compare(I, 7, "options") == 0) {
+      I += 7;
+      skip(I);
+      if (I >= C.size() || C[I] != '=')
+        continue;
+      ++I;
+      skip(I);
+    }
+    std::vector<std::string> Parts;
+    if (I < C.size() && C[I] == '[') {
+      ++I;
+      for (;;) {
+        skip(I);
+        std::optional<std::string> L = pythonLiteral(C, I);
+        if (!L)
+          break;
+        Parts.push_back(*L);
+        skip(I);
+        if (I < C.size() && C[I] == ',')
+          ++I;
+      }
+    } else if (std::optional<std::string> L = pythonLiteral(C, I)) {
+      Parts.push_back(*L);
+    }
+    for (const std::string &P : Parts)
+      Out += (Out.empty() ? "" : " ") + P;
+  }
+  return Out;
+}
+
 // C, C++ and .cl: raw string literals R"delim( ... )delim" that hold a kernel.
 MaskedSource maskRawStrings(const std::string &C) {
   MaskedSource M{blank(C)};
@@ -119,8 +174,11 @@ MaskedSource maskRawStrings(const std::string &C) {
 std::optional<MaskedSource> maskEmbeddedKernels(const std::string &Path,
                                                 const std::string &Content) {
   llvm::StringRef P(Path);
-  if (P.ends_with(".py"))
-    return maskPython(Content);
+  if (P.ends_with(".py")) {
+    MaskedSource M = maskPython(Content);
+    M.BuildOptions = pythonBuildOptions(Content);
+    return M;
+  }
   if (Content.find("R\"") == std::string::npos)
     return std::nullopt;
   MaskedSource M = maskRawStrings(Content);

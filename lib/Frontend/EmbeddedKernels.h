@@ -16,6 +16,9 @@ struct MaskedSource {
   std::string Text;     // same length and line breaks as the original
   unsigned Kernels = 0; // string literals kept
   bool Escapes = false; // a kept Python string had backslash escapes (rewritten in place)
+  // Build options a pyopencl script passes as literals (`prg.build(options=["-DN=16"])`,
+  // `.build("-cl-mad-enable")`), space-separated; empty when none.
+  std::string BuildOptions;
 };
 
 // The masked copy of Content when Path holds kernels in strings: `.py` files, and C, C++ and
