@@ -169,6 +169,52 @@ MaskedSource maskRawStrings(const std::string &C) {
   return M;
 }
 
+// Stringizing macros (`#define MSTRINGIFY(...) #__VA_ARGS__`): the argument of a call to a
+// macro whose name ends in STRINGIFY holds the kernel (the whole of clpeak's .cl files).
+void maskStringified(const std::string &C, MaskedSource &M) {
+  for (size_t At = C.find("STRINGIFY("); At != std::string::npos;
+       At = C.find("STRINGIFY(", At + 1)) {
+    size_t Name = At;
+    while (Name > 0 &&
+           (std::isalnum(static_cast<unsigned char>(C[Name - 1])) || C[Name - 1] == '_'))
+      --Name;
+    // Not the macro's own definition.
+    size_t LineStart = C.rfind('\n', Name);
+    LineStart = LineStart == std::string::npos ? 0 : LineStart + 1;
+    if (llvm::StringRef(C).slice(LineStart, Name).contains("define"))
+      continue;
+    size_t Open = At + 9, I = Open + 1;
+    int Depth = 1;
+    for (; I < C.size() && Depth > 0; ++I) {
+      if (C.compare(I, 2, "//") == 0) {
+        I = C.find('\n', I);
+        if (I == std::string::npos)
+          break;
+        continue;
+      }
+      if (C.compare(I, 2, "/*") == 0) {
+        I = C.find("*/", I + 2);
+        if (I == std::string::npos)
+          break;
+        ++I;
+        continue;
+      }
+      Depth += C[I] == '(' ? 1 : C[I] == ')' ? -1 : 0;
+    }
+    if (Depth != 0 || I == std::string::npos)
+      continue;
+    size_t Close = I - 1; // the matching ')'
+    if (holdsKernel(llvm::StringRef(C).slice(Open + 1, Close))) {
+      keep(M, C, Open + 1, Close);
+      // `\n#define ...` puts a directive on a line of its own in the stringized text.
+      for (size_t K = Open + 1; K + 1 < Close; ++K)
+        if (C[K] == '\\' && C[K + 1] == 'n')
+          M.Text[K] = M.Text[K + 1] = ' ';
+    }
+    At = Close;
+  }
+}
+
 } // namespace
 
 std::optional<MaskedSource> maskEmbeddedKernels(const std::string &Path,
@@ -179,9 +225,13 @@ std::optional<MaskedSource> maskEmbeddedKernels(const std::string &Path,
     M.BuildOptions = pythonBuildOptions(Content);
     return M;
   }
-  if (Content.find("R\"") == std::string::npos)
+  bool Raw = Content.find("R\"") != std::string::npos;
+  bool Stringified = Content.find("STRINGIFY(") != std::string::npos;
+  if (!Raw && !Stringified)
     return std::nullopt;
-  MaskedSource M = maskRawStrings(Content);
+  MaskedSource M = Raw ? maskRawStrings(Content) : MaskedSource{blank(Content)};
+  if (Stringified)
+    maskStringified(Content, M);
   if (!M.Kernels)
     return std::nullopt;
   return M;
@@ -212,7 +262,7 @@ bool pythonHoldsKernels(const std::string &Path) {
 
 bool hostHoldsKernels(const std::string &Path) {
   std::optional<std::string> C = readSmall(Path);
-  return C && C->find("R\"") != std::string::npos && maskRawStrings(*C).Kernels > 0;
+  return C && maskEmbeddedKernels(Path, *C).has_value();
 }
 
 } // namespace cllint

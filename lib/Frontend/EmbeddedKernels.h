@@ -1,5 +1,6 @@
-// Kernels kept inside another language's strings: pyopencl scripts (`cl.Program(ctx, """...""")`)
-// and C++ raw strings (`R"(...)"`, also the whole of a `.cl` file). The file is linted as a
+// Kernels kept inside another language's strings: pyopencl scripts (`cl.Program(ctx, """...""")`),
+// C++ raw strings (`R"(...)"`, also the whole of a `.cl` file) and the arguments of stringizing
+// macros (`MSTRINGIFY( ... )`). The file is linted as a
 // masked copy: the kernel text stays where it is, every other character becomes a space (line
 // breaks are kept), so each finding's line and column, and each fix's offsets, are those of the
 // original file.
