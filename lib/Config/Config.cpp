@@ -119,10 +119,26 @@ void readFlags(const YAML::Node &Map, CompileFlags &Flags) {
 
 DeviceProfile profile(const std::string &Name, const YAML::Node &N) {
   expectKeys(N,
-             {"base", "description", "warp", "banks", "bank-width", "sector", "cache-line",
-              "local-memory", "work-group", "memory-bytes-per-cycle", "issue-per-cycle",
-              "fp64-per-cycle", "convert-per-cycle", "special-per-cycle", "local-per-cycle",
-              "launch-cycles", "compute-units", "groups-per-compute-unit"},
+             {"base",
+              "description",
+              "warp",
+              "banks",
+              "bank-width",
+              "sector",
+              "cache-line",
+              "local-memory",
+              "work-group",
+              "memory-bytes-per-cycle",
+              "issue-per-cycle",
+              "fp64-per-cycle",
+              "convert-per-cycle",
+              "special-per-cycle",
+              "local-per-cycle",
+              "launch-cycles",
+              "compute-units",
+              "groups-per-compute-unit",
+              "local-memory-per-compute-unit",
+              "work-items-per-compute-unit"},
              "a profile");
   DeviceProfile P = nvidiaProfile();
   if (const YAML::Node Base = N["base"]) {
@@ -160,7 +176,9 @@ DeviceProfile profile(const std::string &Name, const YAML::Node &N) {
       {"local-per-cycle", &DeviceProfile::LocalPerCycle},
       {"launch-cycles", &DeviceProfile::LaunchCycles},
       {"compute-units", &DeviceProfile::ComputeUnits},
-      {"groups-per-compute-unit", &DeviceProfile::GroupsPerComputeUnit}};
+      {"groups-per-compute-unit", &DeviceProfile::GroupsPerComputeUnit},
+      {"local-memory-per-compute-unit", &DeviceProfile::LocalMemPerComputeUnit},
+      {"work-items-per-compute-unit", &DeviceProfile::WorkItemsPerComputeUnit}};
   for (const auto &[Key, Field] : Rates)
     if (N[Key])
       P.*Field = number(N[Key], Key, 0.001, 1e6);

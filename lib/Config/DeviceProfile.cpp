@@ -25,6 +25,9 @@ const DeviceProfile &nvidiaProfile() {
     P.LaunchCycles = 8000;
     P.ComputeUnits = 132;
     P.GroupsPerComputeUnit = 32; // resident thread blocks per SM
+    // H100: 228 KiB of shared memory per SM, 2,048 resident threads.
+    P.LocalMemPerComputeUnit = 233472;
+    P.WorkItemsPerComputeUnit = 2048;
     return P;
   }();
   return P;
@@ -53,6 +56,9 @@ const DeviceProfile &amdProfile() {
     P.LaunchCycles = 7500;
     P.ComputeUnits = 120;
     P.GroupsPerComputeUnit = 16; // work-groups per CU (GCN/CDNA)
+    // CDNA: 64 KiB of LDS per CU, 40 wavefronts of 64.
+    P.LocalMemPerComputeUnit = 65536;
+    P.WorkItemsPerComputeUnit = 2560;
     return P;
   }();
   return P;

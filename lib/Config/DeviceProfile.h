@@ -34,6 +34,10 @@ struct DeviceProfile {
   // Work-groups one compute unit holds at once: a launch of at most ComputeUnits x this many
   // work-groups runs in a single wave, so how each group fills its warps costs no time.
   double GroupsPerComputeUnit = 32;
+  // What one compute unit holds at once, for occupancy: __local bytes shared by its resident
+  // work-groups, and work-items.
+  double LocalMemPerComputeUnit = 233472;
+  double WorkItemsPerComputeUnit = 2048;
   // Work-group shape assumed when neither the kernel nor the config says.
   std::array<unsigned, 3> DefaultWorkGroup = {256, 1, 1};
 };
