@@ -8,6 +8,7 @@
 #include "Driver/SettingsText.h"
 #include "Frontend/EmbeddedKernels.h"
 #include "Frontend/OpenCLParser.h"
+#include "Host/PythonLaunches.h"
 #include "Output/Emitters.h"
 #include "Registry.h"
 #include "Support/CrashIsolation.h"
@@ -164,6 +165,26 @@ bool Linter::settingsFor(const std::string &Path, FileSettings &Out, std::string
   return true;
 }
 
+// A pyopencl script's own launches (`prg.NAME(queue, global, local, ...)`) added to the host's.
+static std::shared_ptr<const analysis::LaunchTable>
+withScriptLaunches(std::shared_ptr<const analysis::LaunchTable> Base, const std::string &Path,
+                   const std::string &Script) {
+  std::vector<PythonLaunch> Found = findPythonLaunches(Script);
+  if (Found.empty())
+    return Base;
+  auto Table = Base ? std::make_shared<analysis::LaunchTable>(*Base)
+                    : std::make_shared<analysis::LaunchTable>();
+  for (const PythonLaunch &P : Found) {
+    analysis::KernelLaunch K;
+    for (unsigned I = 0; I < 3; ++I)
+      K.Local[I] = unsigned(std::min<uint64_t>(P.Local[I], 1u << 30));
+    K.Global = P.Global;
+    K.Source = "launch at " + llvm::sys::path::filename(Path).str() + ":" + std::to_string(P.Line);
+    Table->addHostLaunch(P.Kernel, std::move(K));
+  }
+  return Table;
+}
+
 // One cause at several sites (one group key and message): its impact is what the sites add
 // together, and every site carries it, so that they share one severity and fold into one.
 static void sumGroupImpacts(std::vector<Finding> &All) {
@@ -307,6 +328,8 @@ FileResult Linter::lintBufferUnisolated(const std::string &Path, const std::stri
   std::shared_ptr<const analysis::LaunchTable> Launches = launchesFor(S);
   // Kernels in a Python script's or a raw string's text are parsed where they stand.
   std::optional<MaskedSource> Masked = maskEmbeddedKernels(Path, Content);
+  if (Masked && llvm::StringRef(Path).ends_with(".py"))
+    Launches = withScriptLaunches(Launches, Path, Content);
   if (Masked && !Masked->BuildOptions.empty()) {
     // The script's own build options, under the config's and the command line's.
     CompileFlags Script =
