@@ -1,4 +1,4 @@
-// memory-global-stride: a global or constant access whose address jumps by more than one
+// memory-global-stride: a global access whose address jumps by more than one
 // element between consecutive work-items, so each warp fetches many partly used sectors.
 #include "Analysis/AccessQueries.h"
 #include "RecordWalk.h"
@@ -84,10 +84,10 @@ private:
   void checkKernel(RuleContext &Ctx, const KernelFacts &F, const WorkGroupShape &Shape,
                    std::set<const clang::Expr *> &Reported) {
     std::vector<const MemoryAccess *> Global;
+    // __constant loads are judged by memory-constant-divergent: the constant cache serialises
+    // per address, whatever the sectors.
     for (const MemoryAccess &A : F.accesses())
-      if ((A.AddressSpace == clang::LangAS::opencl_global ||
-           A.AddressSpace == clang::LangAS::opencl_constant) &&
-          !Reported.count(A.E))
+      if (A.AddressSpace == clang::LangAS::opencl_global && !Reported.count(A.E))
         Global.push_back(&A);
     for (const SiblingGroup &G : siblingGroups(F, Global, Shape.Size)) {
       int64_t Widest = 0, Narrowest = INT64_MAX;
