@@ -10,6 +10,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <optional>
 #include <set>
 
@@ -141,6 +142,21 @@ InputExpansion expandInputs(const std::vector<std::string> &Args, SourceFilter A
   return R;
 }
 
+// "812 B", "3.2 KiB", "64 MiB": a size in the unit that shows it.
+static std::string byteSize(uint64_t Bytes) {
+  auto one = [](double V, const char *Unit) {
+    char Buf[32];
+    std::snprintf(Buf, sizeof Buf, V < 10 && V != double(uint64_t(V)) ? "%.1f %s" : "%.0f %s", V,
+                  Unit);
+    return std::string(Buf);
+  };
+  if (Bytes < 1024)
+    return std::to_string(Bytes) + " B";
+  if (Bytes < (1u << 20))
+    return one(double(Bytes) / 1024, "KiB");
+  return one(double(Bytes) / double(1u << 20), "MiB");
+}
+
 bool readSourceFile(const std::string &Path, unsigned long long MaxBytes, std::string &Content,
                     std::string &Error) {
   llvm::sys::fs::file_status Status;
@@ -159,8 +175,8 @@ bool readSourceFile(const std::string &Path, unsigned long long MaxBytes, std::s
     return false;
   }
   if (Status.getSize() > MaxBytes) {
-    Error = "file is " + std::to_string(Status.getSize() >> 20) + " MiB, over the limit of " +
-            std::to_string(MaxBytes >> 20) + " MiB (raise it with --max-file-size)";
+    Error = "file is " + byteSize(Status.getSize()) + ", over the limit of " + byteSize(MaxBytes) +
+            " (raise it with --max-file-size)";
     return false;
   }
   auto Buf = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false, /*RequiresNullTerminator=*/false);

@@ -234,7 +234,7 @@ int runLint(int Argc, const char **Argv) {
     return 2;
 
   if (ListRules)
-    return listRules();
+    return listRules(Format == "json");
   if (!Explain.empty())
     return explainRule(Explain);
   if (Inputs.empty() && DumpConfig.empty() && costDumpFile().empty())

@@ -11,6 +11,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/WithColor.h"
@@ -224,7 +225,17 @@ int printDiffs(const std::string &Diffs, unsigned Fixes, unsigned Files, int Exi
   return Exit;
 }
 
-int listRules() {
+int listRules(bool Json) {
+  if (Json) {
+    llvm::json::Array Rules;
+    for (const RuleInfo &R : allRules())
+      Rules.push_back(llvm::json::Object{{"id", R.Id},
+                                         {"category", R.Category},
+                                         {"defaultSeverity", severityName(R.DefaultSeverity)},
+                                         {"summary", R.Summary}});
+    llvm::outs() << llvm::formatv("{0:2}", llvm::json::Value(std::move(Rules))) << "\n";
+    return 0;
+  }
   for (const RuleInfo &R : allRules())
     llvm::outs() << llvm::formatv("{0,-28} {1,-8} {2,-8} {3}\n", R.Id, R.Category,
                                   severityName(R.DefaultSeverity), R.Summary);

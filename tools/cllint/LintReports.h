@@ -44,7 +44,8 @@ int dumpLaunches(Linter &L, const HostRun &Hosts, const std::vector<std::string>
 int dumpConfig(const LintOptions &Options, const std::string &File);
 
 // --list-rules: one line per rule; --explain ID: the rule's doc (exit 2 for an unknown id).
-int listRules();
+// The rules as a table, or as a JSON array (--format=json).
+int listRules(bool Json = false);
 int explainRule(const std::string &Id);
 // --diff: the diffs on stdout, "would apply N fix(es) in M file(s)" on stderr. Exit 1 when
 // something would change (unless Exit is already 2).
