@@ -65,6 +65,13 @@ public:
         addFixIts(B, F.Fixes.front());
     }
     unsigned NoteID = Diags->getCustomDiagID(clang::DiagnosticsEngine::Note, "%0");
+    // An unsafe fix-it looks like any other under the caret: say what applies it.
+    if (!F.Fixes.empty() && F.Fixes.front().Safety == FixSafety::Unsafe && fixOnFindingLine(F)) {
+      clang::DiagnosticBuilder B =
+          Loc.isValid() ? Diags->Report(Loc, NoteID) : Diags->Report(NoteID);
+      B << "the fix-it above is unsafe (it may change results): --fix applies it only with "
+           "--fix-unsafe";
+    }
     // clang draws a fix-it only under the line it edits: a fix elsewhere (a declaration)
     // gets a note of its own at the edit, with the fix-it line under it.
     if (!F.Fixes.empty() && !fixOnFindingLine(F)) {

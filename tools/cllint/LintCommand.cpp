@@ -111,10 +111,11 @@ cl::opt<std::string> WriteBaseline("write-baseline",
                                             "later runs with --baseline FILE hide them"),
                                    cl::value_desc("FILE"), cl::cat(Category));
 cl::opt<bool> Quiet("quiet", cl::desc("No summary line on stderr"), cl::cat(Category));
-cl::opt<bool> Statistics("statistics",
-                         cl::desc("Print a table of findings per rule (count, fixable) on stdout "
-                                  "instead of the findings"),
-                         cl::cat(Category));
+cl::opt<bool>
+    Statistics("statistics",
+               cl::desc("Print a table of findings per rule (count, fixable, unsafe) on stdout "
+                        "instead of the findings"),
+               cl::cat(Category));
 cl::opt<bool> NoGroup("no-group",
                       cl::desc("Report every site of a problem on its own instead of one "
                                "finding with the other sites as notes"),

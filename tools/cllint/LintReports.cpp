@@ -74,21 +74,23 @@ void applyHeaderFilter(std::vector<FileResult> &Results, Linter &L,
 // --statistics: findings per rule, like ruff --statistics.
 void printStatistics(const std::vector<FileResult> &Results, llvm::raw_ostream &OS) {
   struct Row {
-    unsigned Count = 0, Fixable = 0;
+    unsigned Count = 0, Fixable = 0, Unsafe = 0; // fixable: by --fix; unsafe: --fix-unsafe too
   };
   std::map<std::string, Row> Rows;
   for (const FileResult &R : Results)
     for (const Finding &F : R.Findings) {
       Row &Rw = Rows[F.RuleId];
       ++Rw.Count;
-      Rw.Fixable += !F.Fixes.empty();
+      bool Safe = llvm::any_of(F.Fixes, [](const Fix &X) { return X.Safety == FixSafety::Safe; });
+      Rw.Fixable += Safe;
+      Rw.Unsafe += !Safe && !F.Fixes.empty();
     }
   std::vector<std::pair<std::string, Row>> Sorted(Rows.begin(), Rows.end());
   std::stable_sort(Sorted.begin(), Sorted.end(),
                    [](const auto &A, const auto &B) { return A.second.Count > B.second.Count; });
-  OS << llvm::formatv("{0,7}  {1,7}  {2}\n", "count", "fixable", "rule");
+  OS << llvm::formatv("{0,7}  {1,7}  {2,7}  {3}\n", "count", "fixable", "unsafe", "rule");
   for (const auto &[Rule, Rw] : Sorted)
-    OS << llvm::formatv("{0,7}  {1,7}  {2}\n", Rw.Count, Rw.Fixable, Rule);
+    OS << llvm::formatv("{0,7}  {1,7}  {2,7}  {3}\n", Rw.Count, Rw.Fixable, Rw.Unsafe, Rule);
 }
 
 // --dump-launches: the host launches found, then every kernel with the shape it is analysed
