@@ -136,7 +136,8 @@ private:
     else
       Msg += std::to_string(S.DivergentWarps) + " of " + std::to_string(S.Warps) + " " + Warp +
              "s per work-group split";
-    std::string W = std::to_string(P.WarpSize);
+    // A work-group smaller than a warp leaves only its own lanes in the warp.
+    std::string W = std::to_string(std::min<uint64_t>(P.WarpSize, workGroupItems(Shape.Size)));
     if (Switch)
       Msg += " into up to " + std::to_string(S.MaxPaths) + " paths; " + numberText(S.AvgTrueLanes) +
              " of " + W + " lanes active on the largest";

@@ -103,3 +103,17 @@ __kernel void tails(__global const float *in, __global float4 *out, int channels
   }
   out[get_global_id(0) + 2] = (float4)(e);
 }
+
+// A 16-item work-group fills half a warp: the lanes are counted of the 16 it has.
+__kernel __attribute__((reqd_work_group_size(16, 1, 1)))
+void half_warp(__global float *a) {
+  int lid = get_local_id(0);
+  float v = a[lid];
+  if (lid % 2) {
+// CHECK: paths.cl:[[@LINE-1]]:7: warning: {{([^:]*: )?}}'if' condition varies within each warp: every warp splits; 8 of 16 lanes active on each path;
+// CHECK: paths.cl:[[@LINE-2]]:7: note: evaluated lane by lane over a work-group of shape 16x1x1 (reqd_work_group_size)
+    v = sin(v) * cos(v) + exp(v) * log(v);
+    v = sin(v) * cos(v) + exp(v) * log(v);
+  }
+  a[lid] = v;
+}
