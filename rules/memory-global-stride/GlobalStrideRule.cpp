@@ -5,6 +5,7 @@
 #include "Rule.h"
 #include "RuleSupport.h"
 
+#include "clang/AST/RecordLayout.h"
 #include "llvm/ADT/StringExtras.h"
 
 #include <algorithm>
@@ -129,7 +130,7 @@ private:
     std::optional<WarpTraffic> T = groupTraffic(F, G, Shape.Size, P.WarpSize, TU);
     if (!T || T->Touched == 0)
       return false;
-    if (usesNearlyAll(*T, TU))
+    if (usesNearlyAll(*T, TU) || everyFieldUsed(Ctx.ast(), G))
       return true;
     const MemoryAccess &A = *G.Members.front();
     bool Read = false, Write = false;
@@ -191,6 +192,39 @@ private:
            std::to_string(T->Touched) + " " + Unit + " per " + Warp + " instead of " +
                std::to_string(T->Minimum) + "; " + percentText(T->Useful, T->Touched * TU) +
                " of " + movedWord(Read, Write) + " bytes used" + aosCost(A.RecordBytes));
+    return true;
+  }
+
+  // Whether the members of G together read every field of the record they index: the bytes
+  // left over are the record's alignment padding, which no layout can drop (`{ptr; int}`).
+  static bool everyFieldUsed(clang::ASTContext &Ctx, const SiblingGroup &G) {
+    const MemoryAccess &A = *G.Members.front();
+    if (A.RecordBytes <= 0 || A.ElementType.isNull())
+      return false;
+    const auto *RT = A.ElementType->getAsStructureType();
+    // The access's place in its record: the constant term of its offset (the index terms are
+    // whole records).
+    SymbolValues Zero;
+    for (const std::string &N : A.Bytes.Constant.symbols())
+      Zero[N] = 0;
+    std::optional<int64_t> Own = A.Bytes.Constant.evaluate(Zero);
+    if (!RT || !RT->getDecl()->getDefinition() || !Own)
+      return false;
+    int64_t First = ((*Own % A.RecordBytes) + A.RecordBytes) % A.RecordBytes;
+    const clang::ASTRecordLayout &L = Ctx.getASTRecordLayout(RT->getDecl()->getDefinition());
+    for (const clang::FieldDecl *Fd : RT->getDecl()->getDefinition()->fields()) {
+      if (Fd->isBitField() || Fd->getType()->isIncompleteType())
+        return false;
+      int64_t Begin = int64_t(L.getFieldOffset(Fd->getFieldIndex()) / 8);
+      int64_t End = Begin + Ctx.getTypeSizeInChars(Fd->getType()).getQuantity();
+      bool Covered = false;
+      for (size_t I = 0; I < G.Members.size() && !Covered; ++I) {
+        int64_t From = First + G.Offsets[I], To = From + G.Members[I]->AccessBytes;
+        Covered = From <= Begin && End <= To;
+      }
+      if (!Covered)
+        return false;
+    }
     return true;
   }
 
