@@ -359,8 +359,10 @@ FileResult Linter::lintBufferUnisolated(const std::string &Path, const std::stri
   R.CompileFailed = Parsed.HasErrors;
   R.Dependencies = std::move(Parsed.Dependencies);
   std::vector<Finding> All;
+  // In a file that does not compile, clang's warnings come from error recovery (a missing -D
+  // turns whole macros into 'int' conversions): only the errors are worth reading then.
   for (Finding &F : Parsed.ClangDiagnostics)
-    if (F.RuleId == "clang-diagnostic-error" || S.Rules.isEnabled(F.RuleId))
+    if (F.RuleId == "clang-diagnostic-error" || (S.Rules.isEnabled(F.RuleId) && !Parsed.HasErrors))
       All.push_back(std::move(F));
   for (Finding &F : RuleFindings)
     All.push_back(std::move(F));
