@@ -185,6 +185,12 @@ bool readSourceFile(const std::string &Path, unsigned long long MaxBytes, std::s
     return false;
   }
   llvm::StringRef Data = (*Buf)->getBuffer();
+  // UTF-16 (a Windows editor's "Unicode"): its byte-order mark says so.
+  if (Data.starts_with("\xFF\xFE") || Data.starts_with("\xFE\xFF")) {
+    Error = "UTF-16 text; OpenCL compilers read UTF-8 or ASCII: convert it (iconv -f UTF-16 -t "
+            "UTF-8)";
+    return false;
+  }
   if (Data.find('\0') != llvm::StringRef::npos) {
     Error = "binary file (contains NUL bytes); not an OpenCL C source";
     return false;
