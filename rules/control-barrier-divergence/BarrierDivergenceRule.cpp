@@ -182,10 +182,25 @@ private:
       const Verdict &V = At(N, Sub);
       if (V.K == Verdict::Uniform)
         continue;
-      report(Ctx, K, B, V, F.conditions()[FN.Condition].Cond->getBeginLoc(), Shape, nullptr);
+      // `if (i < n) { ...; barrier(); ... }` as the kernel's last statement: the work-items
+      // that skip it end the kernel, like an early return.
+      bool Ends = FN.K != FlowNode::Loop && endsKernel(K, FN.Owner);
+      report(Ctx, K, B, V, F.conditions()[FN.Condition].Cond->getBeginLoc(), Shape,
+             Ends ? "tail" : nullptr);
       return true;
     }
     return false;
+  }
+
+  // Whether S is the last statement of the kernel's body (a trailing `return;` aside).
+  static bool endsKernel(const KernelInfo &K, const clang::Stmt *S) {
+    const auto *Body = llvm::dyn_cast_or_null<clang::CompoundStmt>(K.Decl->getBody());
+    if (!Body || Body->body_empty())
+      return false;
+    const clang::Stmt *Last = Body->body_back();
+    if (llvm::isa<clang::ReturnStmt>(Last) && Body->size() > 1)
+      Last = *(Body->body_end() - 2);
+    return Last == S;
   }
 
   // A `return` earlier in the barrier's function (same call chain), a `break` out of a loop
@@ -224,8 +239,12 @@ private:
 
   void report(RuleContext &Ctx, const KernelInfo &K, const SyncSite &B, const Verdict &V,
               clang::SourceLocation Where, const WorkGroupShape &Shape, const char *Exit) {
-    // Work-items that returned are gone; those that left a loop early wait elsewhere.
-    bool AfterReturn = Exit && std::string(Exit) == "return";
+    // Work-items that returned (or skip a last branch and so end the kernel) are gone; those
+    // that left a loop early wait elsewhere.
+    bool Tail = Exit && std::string(Exit) == "tail";
+    bool AfterReturn = Exit && (std::string(Exit) == "return" || Tail);
+    if (Tail)
+      Exit = nullptr;
     std::string ExitWord = Exit ? Exit : "";
     std::string Unit = B.K == SyncSite::SubGroupBarrier ? "sub-group" : "work-group";
     std::string Name = llvm::cast<clang::CallExpr>(B.S)->getDirectCallee()->getName().str();
@@ -238,7 +257,10 @@ private:
       Msg += "; unless that holds for all or none of the work-items of each " + Unit +
              ", some skip it";
     Msg += ". A " + Unit + " whose work-items do not all reach a barrier is undefined behaviour";
-    if (AfterReturn)
+    if (Tail)
+      Msg += " (the work-items that skip it end the kernel there; an NVIDIA H100 counts them as "
+             "arrived and runs it; other devices may hang or release the barrier early)";
+    else if (AfterReturn)
       Msg += " (an NVIDIA H100 counts work-items that have returned as arrived and runs it; other "
              "devices may hang or release the barrier early)";
     else if (V.Loop)

@@ -157,3 +157,16 @@ void rows(__global float *out, __local float *s, int h) {
   barrier(CLK_LOCAL_MEM_FENCE);
   out[y * 64 + x] = s[63 - x];
 }
+
+// The whole body under a bounds guard: the work-items that skip it end the kernel, like an
+// early return (a note when it depends on an argument).
+__kernel void guarded_body(__global float *out, __local float *s, int n) {
+  int gid = get_global_id(0), lid = get_local_id(0);
+  if (gid < n) {
+    s[lid] = out[gid];
+    barrier(CLK_LOCAL_MEM_FENCE);
+// CHECK: barrier.cl:[[@LINE-1]]:5: note: {{([^:]*: )?}}barrier() is not reached by every work-item of the work-group in kernel 'guarded_body': it runs under 'gid < n', which depends on the work-item id and on 'n'; unless that holds for all or none of the work-items of each work-group, some skip it. A work-group whose work-items do not all reach a barrier is undefined behaviour (the work-items that skip it end the kernel there; an NVIDIA H100 counts them as arrived and runs it; other devices may hang or release the barrier early); move the barrier out {{.*}} [control-barrier-divergence]
+// CHECK: barrier.cl:[[@LINE-4]]:7: note: the condition that work-items of one work-group evaluate differently
+    out[gid] = s[(lid + 1) % get_local_size(0)];
+  }
+}
