@@ -19,6 +19,10 @@ SymbolValues firstGroupBindings(const std::array<unsigned, 3> &Shape) {
   return Env;
 }
 
+unsigned firstGroupLanes(const std::array<unsigned, 3> &Shape) {
+  return std::min(1024u, std::max(1u, Shape[0]) * std::max(1u, Shape[1]) * std::max(1u, Shape[2]));
+}
+
 std::array<int64_t, 3> laneIds(unsigned Lane, const std::array<unsigned, 3> &Shape) {
   int64_t L0 = std::max(1u, Shape[0]), L1 = std::max(1u, Shape[1]);
   return {Lane % L0, (Lane / L0) % L1, Lane / (L0 * L1)};

@@ -22,6 +22,8 @@ SymbolValues firstGroupBindings(const std::array<unsigned, 3> &Shape);
 
 // Lane l of a work-group is (l % L0, l / L0 % L1, l / (L0*L1)).
 std::array<int64_t, 3> laneIds(unsigned Lane, const std::array<unsigned, 3> &Shape);
+// The work-items of the first work-group that lane-by-lane evaluations cover (at most 1024).
+unsigned firstGroupLanes(const std::array<unsigned, 3> &Shape);
 
 struct LaneStride {
   unsigned Dim = 0;             // the id that changes between consecutive lanes

@@ -127,8 +127,7 @@ std::optional<BankDegree> bankDegree(const KernelFacts &F, const MemoryAccess &A
       One.Active = true;
       return One;
     }
-  unsigned GroupLanes = std::min(1024u, std::max(1u, Shape.Size[0]) * std::max(1u, Shape.Size[1]) *
-                                            std::max(1u, Shape.Size[2]));
+  unsigned GroupLanes = firstGroupLanes(Shape.Size);
   unsigned Warps = Around.Guards.empty() ? 1 : (GroupLanes + P.WarpSize - 1) / P.WarpSize;
   struct Outcome {
     bool Active = false;

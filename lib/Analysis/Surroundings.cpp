@@ -50,6 +50,24 @@ Surroundings enclosingConditions(const KernelFacts &F, Instance &Context, const 
   return Out;
 }
 
+Surroundings flowConditions(const KernelFacts &F, int Node) {
+  Surroundings Out;
+  for (int N = Node; N >= 0; N = F.nodes()[N].Parent) {
+    const FlowNode &FN = F.nodes()[N];
+    if (FN.Condition < 0)
+      continue;
+    VExpr V = F.conditions()[FN.Condition].Value;
+    if (!V)
+      continue;
+    if (FN.K == FlowNode::Else)
+      V = vOp(VOp::LNot, {V});
+    Out.Guards.push_back(V);
+    if (FN.K == FlowNode::Loop)
+      Out.LoopConditions.push_back(V);
+  }
+  return Out;
+}
+
 Surroundings enclosingConditions(const KernelFacts &F, const MemoryAccess &A) {
   if (!A.Context || A.Context->Function != A.Function)
     return {};

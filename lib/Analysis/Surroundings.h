@@ -16,6 +16,11 @@ struct Surroundings {
 
 Surroundings enclosingConditions(const KernelFacts &F, Instance &Context, const clang::Stmt *S);
 
+// What holds where code of flow node Node runs, from that node up to the kernel's entry (so a
+// helper's code also gets its callers' conditions): branch conditions (negated on the else
+// side) and loop conditions. Empty for Node < 0.
+Surroundings flowConditions(const KernelFacts &F, int Node);
+
 // The same for a memory access, in the context it was analysed in; empty when the access was
 // reached through a helper whose conditions belong to another function.
 Surroundings enclosingConditions(const KernelFacts &F, const MemoryAccess &A);

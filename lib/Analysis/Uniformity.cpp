@@ -16,8 +16,7 @@ Uniformity uniformityOf(const VExpr &E) {
 
 std::optional<WarpSplit> splitWarps(const VExpr &Cond, const std::array<unsigned, 3> &Shape,
                                     unsigned WarpSize, const SymbolValues &Env, bool Boolean) {
-  unsigned Lanes =
-      std::min(1024u, std::max(1u, Shape[0]) * std::max(1u, Shape[1]) * std::max(1u, Shape[2]));
+  unsigned Lanes = firstGroupLanes(Shape);
   WarpSplit S;
   S.WarpSize = WarpSize;
   S.Warps = (Lanes + WarpSize - 1) / WarpSize;
@@ -319,8 +318,7 @@ bool atMostOneLane(const VExpr &Cond, unsigned Dim0Lanes, unsigned WarpSize) {
 
 std::optional<GroupSplit> splitGroup(const VExpr &Cond, const std::array<unsigned, 3> &Shape,
                                      const std::vector<VExpr> &LoopConditions) {
-  unsigned Lanes =
-      std::min(1024u, std::max(1u, Shape[0]) * std::max(1u, Shape[1]) * std::max(1u, Shape[2]));
+  unsigned Lanes = firstGroupLanes(Shape);
   SymbolValues Env = firstGroupBindings(Shape);
   auto once = [&](const SymbolValues &E) -> std::optional<GroupSplit> {
     GroupSplit G;

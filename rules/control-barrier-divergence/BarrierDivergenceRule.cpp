@@ -3,6 +3,7 @@
 // after a `return` only some take). OpenCL leaves that undefined: devices hang, or the barrier
 // releases early and the __local data it should protect is read half-written.
 #include "Analysis/AccessQueries.h"
+#include "Analysis/Surroundings.h"
 #include "Analysis/Uniformity.h"
 #include "Rule.h"
 #include "RuleSupport.h"
@@ -82,10 +83,7 @@ Verdict judge(const KernelFacts &F, const FlowNode &N, const WorkGroupShape &Sha
   if (!C.Value || !dependsOnLanes(C.Value))
     return V;
   std::string Text = "'" + sourceText(F.kernel().Decl->getASTContext(), C.Cond) + "'";
-  std::vector<VExpr> Loops;
-  for (int P = N.Parent; P >= 0; P = F.nodes()[P].Parent)
-    if (F.nodes()[P].K == FlowNode::Loop && F.nodes()[P].Condition >= 0)
-      Loops.push_back(F.conditions()[F.nodes()[P].Condition].Value);
+  std::vector<VExpr> Loops = flowConditions(F, N.Parent).LoopConditions;
   if (N.K == FlowNode::Loop) {
     // A condition the whole group shares on entry and that no loop variable changes
     // (`bool go = gid >= 0; while (go)`) keeps the group together.

@@ -25,33 +25,12 @@ struct Conflict {
   bool SameWarp = true; // every conflicting pair of the two accesses lies within one warp
 };
 
-// The conditions under which an access runs, from its flow node up to the kernel's entry (so
-// also its callers' conditions when it sits in a helper): branch conditions (negated on the
-// else side) and the conditions of the loops around it.
-Surroundings guardsOf(const KernelFacts &F, const MemoryAccess &A) {
-  Surroundings Out;
-  for (int N = int(A.Node); N >= 0; N = F.nodes()[N].Parent) {
-    const FlowNode &FN = F.nodes()[N];
-    if (FN.Condition < 0)
-      continue;
-    VExpr V = F.conditions()[FN.Condition].Value;
-    if (!V)
-      continue;
-    if (FN.K == FlowNode::Else)
-      V = vOp(VOp::LNot, {V});
-    Out.Guards.push_back(V);
-    if (FN.K == FlowNode::Loop)
-      Out.LoopConditions.push_back(V);
-  }
-  return Out;
-}
-
 // The bytes each lane touches through A, with every guard around A evaluated lane by lane;
 // nullopt when an address or a guard cannot be computed (no claim is made then).
 std::optional<std::vector<std::optional<int64_t>>>
 laneBytes(const KernelFacts &F, const MemoryAccess &A, const std::array<unsigned, 3> &Shape,
           unsigned Lanes, const SymbolValues &Env) {
-  Surroundings Around = guardsOf(F, A);
+  Surroundings Around = flowConditions(F, int(A.Node));
   std::vector<std::optional<int64_t>> Out(Lanes);
   for (unsigned L = 0; L < Lanes; ++L) {
     bool On = true;
@@ -78,11 +57,10 @@ laneBytes(const KernelFacts &F, const MemoryAccess &A, const std::array<unsigned
 std::optional<Conflict> conflict(const KernelFacts &F, const MemoryAccess &W, const MemoryAccess &R,
                                  const std::array<unsigned, 3> &Shape, unsigned WarpSize,
                                  bool RowsOnly) {
-  unsigned Lanes =
-      std::min(1024u, std::max(1u, Shape[0]) * std::max(1u, Shape[1]) * std::max(1u, Shape[2]));
+  unsigned Lanes = firstGroupLanes(Shape);
   SymbolValues Base = firstGroupBindings(Shape);
   std::vector<VExpr> Exprs = {W.ByteOffset, R.ByteOffset};
-  Surroundings SW = guardsOf(F, W), SR = guardsOf(F, R);
+  Surroundings SW = flowConditions(F, int(W.Node)), SR = flowConditions(F, int(R.Node));
   Exprs.insert(Exprs.end(), SW.Guards.begin(), SW.Guards.end());
   Exprs.insert(Exprs.end(), SR.Guards.begin(), SR.Guards.end());
   std::vector<VExpr> Loops = SW.LoopConditions;
