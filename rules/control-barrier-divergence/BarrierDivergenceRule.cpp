@@ -134,8 +134,25 @@ Verdict judge(const KernelFacts &F, const FlowNode &N, const WorkGroupShape &Sha
   return V;
 }
 
-const char *jumpWord(SyncSite::Kind K) {
-  return K == SyncSite::Return ? "return" : K == SyncSite::Break ? "break" : "continue";
+// How work-items come to skip a barrier.
+enum class Skip {
+  Condition, // a branch or loop condition around it
+  KernelEnd, // a branch that is the kernel's last statement: the others end the kernel
+  Return,
+  Break,
+  Continue
+};
+
+Skip skipOf(SyncSite::Kind K) {
+  return K == SyncSite::Return ? Skip::Return : K == SyncSite::Break ? Skip::Break : Skip::Continue;
+}
+
+// The jump statement's keyword; empty for the other ways.
+std::string jumpWord(Skip How) {
+  return How == Skip::Return     ? "return"
+         : How == Skip::Break    ? "break"
+         : How == Skip::Continue ? "continue"
+                                 : "";
 }
 
 class BarrierDivergenceRule : public Rule {
@@ -184,7 +201,7 @@ private:
       // that skip it end the kernel, like an early return.
       bool Ends = FN.K != FlowNode::Loop && endsKernel(K, FN.Owner);
       report(Ctx, K, B, V, F.conditions()[FN.Condition].Cond->getBeginLoc(), Shape,
-             Ends ? "tail" : nullptr);
+             Ends ? Skip::KernelEnd : Skip::Condition);
       return true;
     }
     return false;
@@ -228,7 +245,7 @@ private:
         const Verdict &V = At(N, Sub);
         if (V.K == Verdict::Uniform)
           continue;
-        report(Ctx, K, B, V, X.S->getBeginLoc(), Shape, jumpWord(X.K));
+        report(Ctx, K, B, V, X.S->getBeginLoc(), Shape, skipOf(X.K));
         return true;
       }
     }
@@ -236,14 +253,12 @@ private:
   }
 
   void report(RuleContext &Ctx, const KernelInfo &K, const SyncSite &B, const Verdict &V,
-              clang::SourceLocation Where, const WorkGroupShape &Shape, const char *Exit) {
+              clang::SourceLocation Where, const WorkGroupShape &Shape, Skip How) {
     // Work-items that returned (or skip a last branch and so end the kernel) are gone; those
     // that left a loop early wait elsewhere.
-    bool Tail = Exit && std::string(Exit) == "tail";
-    bool AfterReturn = Exit && (std::string(Exit) == "return" || Tail);
-    if (Tail)
-      Exit = nullptr;
-    std::string ExitWord = Exit ? Exit : "";
+    bool Gone = How == Skip::Return || How == Skip::KernelEnd;
+    std::string ExitWord = jumpWord(How);
+    bool Exit = !ExitWord.empty();
     std::string Unit = B.K == SyncSite::SubGroupBarrier ? "sub-group" : "work-group";
     std::string Name = llvm::cast<clang::CallExpr>(B.S)->getDirectCallee()->getName().str();
     std::string Msg =
@@ -255,10 +270,10 @@ private:
       Msg += "; unless that holds for all or none of the work-items of each " + Unit +
              ", some skip it";
     Msg += ". A " + Unit + " whose work-items do not all reach a barrier is undefined behaviour";
-    if (Tail)
+    if (How == Skip::KernelEnd)
       Msg += " (the work-items that skip it end the kernel there; an NVIDIA H100 counts them as "
              "arrived and runs it; other devices may hang or release the barrier early)";
-    else if (AfterReturn)
+    else if (Gone)
       Msg += " (an NVIDIA H100 counts work-items that have returned as arrived and runs it; other "
              "devices may hang or release the barrier early)";
     else if (V.Loop)
@@ -278,8 +293,8 @@ private:
     // What depends on an argument is the host's to guarantee; a return, which the device
     // counts as an arrival (measured), that depends on one is a note.
     if (V.K == Verdict::Unknown)
-      FB.severity(AfterReturn ? Severity::Note : Severity::Warning);
-    else if (AfterReturn)
+      FB.severity(Gone ? Severity::Note : Severity::Warning);
+    else if (Gone)
       FB.severity(Severity::Warning);
     if (V.K == Verdict::Splits)
       FB.shape(Shape);
