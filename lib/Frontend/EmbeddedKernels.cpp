@@ -10,6 +10,8 @@
 namespace cllint {
 namespace {
 
+bool identChar(char C) { return std::isalnum(static_cast<unsigned char>(C)) || C == '_'; }
+
 bool holdsKernel(llvm::StringRef Text) {
   return Text.contains("__kernel") || Text.contains("kernel void");
 }
@@ -151,8 +153,7 @@ MaskedSource maskRawStrings(const std::string &C) {
   MaskedSource M{blank(C)};
   size_t I = 0;
   while ((I = C.find("R\"", I)) != std::string::npos) {
-    bool Prefixed =
-        I > 0 && (std::isalnum(static_cast<unsigned char>(C[I - 1])) || C[I - 1] == '_');
+    bool Prefixed = I > 0 && identChar(C[I - 1]);
     size_t Paren = C.find('(', I + 2);
     if (Prefixed || Paren == std::string::npos || Paren - I - 2 > 16) {
       I += 2;
@@ -175,8 +176,7 @@ void maskStringified(const std::string &C, MaskedSource &M) {
   for (size_t At = C.find("STRINGIFY("); At != std::string::npos;
        At = C.find("STRINGIFY(", At + 1)) {
     size_t Name = At;
-    while (Name > 0 &&
-           (std::isalnum(static_cast<unsigned char>(C[Name - 1])) || C[Name - 1] == '_'))
+    while (Name > 0 && identChar(C[Name - 1]))
       --Name;
     // Not the macro's own definition.
     size_t LineStart = C.rfind('\n', Name);

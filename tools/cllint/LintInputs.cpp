@@ -83,24 +83,22 @@ LintInputs gatherInputs(const std::vector<std::string> &Args,
   for (size_t I = 0; I < Expanded.Files.size(); ++I) {
     std::string &F = Expanded.Files[I];
     // A Python file a directory holds is a kernel file only when it is a pyopencl script with
-    // a kernel in a string; a C or C++ file with a kernel in a raw string is both.
+    // a kernel in a string. A C or C++ file (a header only when a directory holds it) is one
+    // when it keeps a kernel in a raw string or a stringizing macro, and host code besides when
+    // named on the command line.
     llvm::StringRef Ext = llvm::sys::path::extension(F);
-    if (Ext == ".py" && !Expanded.Named[I] && !pythonHoldsKernels(F))
+    bool Named = Expanded.Named[I];
+    if (Ext == ".py" && !Named && !pythonHoldsKernels(F))
       continue;
-    bool CFamily = Ext == ".c" || Ext == ".cc" || Ext == ".cpp" || Ext == ".cxx" || Ext == ".h" ||
-                   Ext == ".hpp";
-    if (CFamily && !Expanded.Named[I]) {
-      if (hostHoldsKernels(F))
-        In.Kernels.push_back(std::move(F));
-      continue;
-    }
-    if (isHostSource(F)) {
+    bool Host = isHostSource(F);
+    if (Host || (!Named && (Ext == ".h" || Ext == ".hpp"))) {
       if (hostHoldsKernels(F))
         In.Kernels.push_back(F);
-      In.HostFiles.push_back(std::move(F));
-    } else {
-      In.Kernels.push_back(std::move(F));
+      if (Host && Named)
+        In.HostFiles.push_back(std::move(F));
+      continue;
     }
+    In.Kernels.push_back(std::move(F));
   }
 
   // A directory whose candidate files (scripts, C and C++ files) hold no kernel.
