@@ -139,6 +139,16 @@ std::vector<int64_t> powerOfTwoValues(const VNode &Sym, const LoopRecurrence &R,
 
 } // namespace
 
+// The values a variable with a loop recurrence takes, iteration by iteration, replayed from its
+// start while its loop condition holds (a power-of-two variable taken as its plain update).
+static std::vector<int64_t> replayedInOrder(const VNode &Sym, const SymbolValues &Env) {
+  LoopRecurrence Classic = *Sym.Recurrence;
+  Classic.PowerOfTwoInits.clear();
+  VNode Plain = Sym;
+  Plain.Recurrence = std::make_shared<const LoopRecurrence>(std::move(Classic));
+  return plausibleValues(Plain, Env);
+}
+
 std::vector<int64_t> plausibleValues(const VNode &Sym, const SymbolValues &Env) {
   std::vector<int64_t> Out;
   if (!Sym.Recurrence)
@@ -148,11 +158,7 @@ std::vector<int64_t> plausibleValues(const VNode &Sym, const SymbolValues &Env) 
     // A loop that tests the variable itself replays exactly; otherwise the loops' trip counts
     // bound it.
     if (R.Condition && R.Scales.size() == 1) {
-      LoopRecurrence Classic = R;
-      Classic.PowerOfTwoInits.clear();
-      VNode Plain = Sym;
-      Plain.Recurrence = std::make_shared<const LoopRecurrence>(std::move(Classic));
-      Out = plausibleValues(Plain, Env);
+      Out = replayedInOrder(Sym, Env);
       if (!Out.empty())
         return Out;
     }
@@ -208,12 +214,7 @@ driverSteps(const VNode &Sym, const LoopRecurrence::Scale &S, const SymbolValues
   }
   if (!Driver || !Driver->Recurrence || !Driver->Recurrence->Condition)
     return std::nullopt;
-  // Replayed from its start while its condition holds.
-  LoopRecurrence Classic = *Driver->Recurrence;
-  Classic.PowerOfTwoInits.clear();
-  VNode Plain = *Driver;
-  Plain.Recurrence = std::make_shared<const LoopRecurrence>(std::move(Classic));
-  std::vector<int64_t> Steps = plausibleValues(Plain, Env);
+  std::vector<int64_t> Steps = replayedInOrder(*Driver, Env);
   if (Steps.empty())
     return std::nullopt;
   return std::make_pair(Driver, std::move(Steps));
