@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <map>
 #include <set>
 
 namespace cllint::analysis {
@@ -167,19 +168,54 @@ Poly withoutTripCounters(const Poly &P) {
 
 } // namespace
 
+namespace {
+
+// The trip counters that move A (`m` in `s[gid].w[m]`) with the values their loops give them;
+// a counter whose loop has no known trip count maps to nullopt.
+std::map<std::string, std::optional<std::vector<int64_t>>>
+movingCounters(const KernelFacts &F, const MemoryAccess &A, const Poly &Own) {
+  Surroundings Around = enclosingConditions(F, A);
+  std::map<std::string, std::optional<std::vector<int64_t>>> Out;
+  for (const std::string &S : Own.symbols()) {
+    std::optional<std::vector<int64_t>> Values;
+    if (auto Combos = symbolCombinations({vSym(S, true)}, Around.LoopConditions, {}, 1, 256)) {
+      Values.emplace();
+      for (const SymbolValues &C : *Combos)
+        if (auto It = C.find(S); It != C.end())
+          Values->push_back(It->second);
+    }
+    Out[S] = std::move(Values);
+  }
+  return Out;
+}
+
+} // namespace
+
 std::vector<int64_t> loopOffsets(const KernelFacts &F, const MemoryAccess &A) {
   Poly Own = A.Bytes.Constant - withoutTripCounters(A.Bytes.Constant);
   if (!A.Bytes.isAffine() || Own.isZero() || !onlyTripCounters(Own))
     return {0};
-  std::vector<VExpr> Counters;
-  for (const std::string &S : Own.symbols())
-    Counters.push_back(vSym(S, true));
-  Surroundings Around = enclosingConditions(F, A);
+  // Counters of loops without a known trip count stay at their first iteration: the offsets
+  // are those of one pass of the counted loops inside them (`for (j = jst; j < jend; j++)
+  // for (m = 0; m < 5; m++) u[k][j][i][m]`: the five fields of one record).
+  std::vector<SymbolValues> Combos = {{}};
+  for (const auto &[Name, Values] : movingCounters(F, A, Own)) {
+    std::vector<int64_t> Taken = Values ? *Values : std::vector<int64_t>{0};
+    if (Taken.empty() || Combos.size() * Taken.size() > 256)
+      return {0};
+    std::vector<SymbolValues> Next;
+    for (const SymbolValues &C : Combos)
+      for (int64_t V : Taken) {
+        SymbolValues C2 = C;
+        C2[Name] = V;
+        Next.push_back(std::move(C2));
+      }
+    Combos = std::move(Next);
+  }
   std::vector<int64_t> Out;
-  if (auto Combos = symbolCombinations(Counters, Around.LoopConditions, {}, 3, 256))
-    for (const SymbolValues &C : *Combos)
-      if (auto V = Own.evaluate(C))
-        Out.push_back(*V);
+  for (const SymbolValues &C : Combos)
+    if (auto V = Own.evaluate(C))
+      Out.push_back(*V);
   if (Out.empty())
     Out.push_back(0);
   return Out;
@@ -189,10 +225,18 @@ bool walksRecordInUnboundedLoop(const KernelFacts &F, const MemoryAccess &A, int
   Poly Own = A.Bytes.Constant - withoutTripCounters(A.Bytes.Constant);
   if (!A.Bytes.isAffine() || Own.isZero() || !onlyTripCounters(Own) || !StrideBytes)
     return false;
-  for (const auto &[M, C] : Own.terms())
-    if (M.size() != 1 || std::abs(C) >= std::abs(StrideBytes))
-      return false; // a step as large as a lane's record moves between records, not within
-  return loopOffsets(F, A).size() < 2;
+  // A counter that steps within a lane's record (a step smaller than the lane stride) in a
+  // loop of unknown trip count; counters with larger steps move between records.
+  std::map<std::string, int64_t> Steps;
+  for (const auto &[M, C] : Own.terms()) {
+    if (M.size() != 1)
+      return false;
+    Steps[*M.begin()] = C;
+  }
+  for (const auto &[Name, Values] : movingCounters(F, A, Own))
+    if (!Values && std::abs(Steps[Name]) < std::abs(StrideBytes))
+      return true;
+  return false;
 }
 
 int64_t usualDistance(const std::vector<int64_t> &Addrs) {

@@ -120,3 +120,29 @@ __kernel void reverse_pass(__global const uchar4 *input, __global uchar4 *output
     output[pos] = (uchar4)(t.x, t.y, t.z, t.w);
   }
 }
+
+// Records of 5 doubles walked field by field in a counted loop inside a loop whose trip count
+// is not known: one pass of the m loop reads each work-item's whole 40-B record, and
+// consecutive work-items' records are adjacent. The j loop moves between rows.
+#define NX 64
+#define NY 64
+__kernel void record_by_loop(__global double *g_frct, int jst, int jend, double ty2) {
+  int k = get_global_id(1) + 1;
+  int i = get_global_id(0) + 1;
+  __global double (*frct)[NY][NX][5] = (__global double (*)[NY][NX][5])g_frct;
+  for (int j = jst; j < jend; j++)
+    for (int m = 0; m < 5; m++)
+      frct[k][j][i][m] = frct[k][j][i][m] * ty2;
+}
+
+// Two of the five fields: 16 of every 40 B.
+__kernel void two_fields_by_loop(__global double *g_frct, int jst, int jend, double ty2) {
+  int k = get_global_id(1) + 1;
+  int i = get_global_id(0) + 1;
+  __global double (*frct)[NY][NX][5] = (__global double (*)[NY][NX][5])g_frct;
+  for (int j = jst; j < jend; j++)
+    for (int m = 0; m < 2; m++)
+      frct[k][j][i][m] = frct[k][j][i][m] * ty2;
+// CHECK: siblings.cl:[[@LINE-1]]:7: warning: {{([^:]*: )?}}2 global loads and stores of 'g_frct' use 16 of every 40 B between consecutive work-items: each warp touches 40 32-B sectors for 512 useful bytes (minimum 16); 40% of moved bytes are used; let consecutive work-items access consecutive elements, or stage the data through __local memory [memory-global-stride]
+// CHECK: siblings.cl:[[@LINE-2]]:26: note: accessed together with the accesses at [[@LINE-2]]:26
+}
