@@ -74,12 +74,22 @@ const VNode *replayedSymbol(const MemoryAccess &A, const WorkGroupShape &Shape) 
 }
 
 // Components of one __local vector element that the same work-item reads or writes together
-// (`t[lid].x`, `.y`, `.z`, `.w` on a float4) compile to one access of the vector's width: the
-// access as the compiler issues it, or nullopt when A has no such sibling.
+// (`t[lid].x`, `.y`, `.z`, `.w` on a float4) compile to one access of the vector's width; so do
+// the fields of a record the size of a vector (`c[lid].real`, `.imag` of a struct of two
+// doubles). The access as the compiler issues it, or nullopt when A has no such sibling.
 std::optional<MemoryAccess> vectorWidth(const KernelFacts &F, const MemoryAccess &A) {
-  if (!A.ElementType->isVectorType() || A.AccessBytes >= A.ElementBytes || !A.ByteOffset)
+  bool VectorSized =
+      A.ElementType->isVectorType() || (A.ElementType->isRecordType() && A.ArrayDims.size() <= 1 &&
+                                        (A.ElementBytes == 8 || A.ElementBytes == 16));
+  if (!VectorSized || A.AccessBytes >= A.ElementBytes || !A.ByteOffset)
     return std::nullopt;
-  std::optional<int64_t> Own = linearize(A.ByteOffset).Constant.constantValue();
+  // The component's place in its element: the constant term's number (the symbolic terms,
+  // `16*i` in `t[lid + i].y`, are whole elements).
+  Poly Constant = linearize(A.ByteOffset).Constant;
+  SymbolValues Zero;
+  for (const std::string &N : Constant.symbols())
+    Zero[N] = 0;
+  std::optional<int64_t> Own = Constant.evaluate(Zero);
   if (!Own || A.ElementBytes <= 0)
     return std::nullopt;
   for (const MemoryAccess &B : F.accesses()) {
@@ -174,9 +184,12 @@ std::optional<BankDegree> bankDegree(const KernelFacts &F, const MemoryAccess &A
           continue;
         R.Active = true;
         std::optional<BankCollision> Ex;
-        unsigned DX = degree(Xs, A.AccessBytes, P, On, &Ex);
-        if (DX > ideal(N) && DX > R.D) {
-          R.D = DX;
+        // Wide accesses (8 or 16 B a lane) take several passes even without a conflict: the
+        // degree counts the passes beyond those.
+        unsigned DX = degree(Xs, A.AccessBytes, P, On, &Ex), Ideal = ideal(N);
+        unsigned Relative = (DX + Ideal - 1) / Ideal;
+        if (DX > Ideal && Relative > 1 && Relative > R.D) {
+          R.D = Relative;
           R.Example = Ex;
           if (R.Example) {
             R.Example->LaneA += W * P.WarpSize;
