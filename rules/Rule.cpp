@@ -76,6 +76,7 @@ FindingBuilder &FindingBuilder::impact(const std::optional<analysis::ImpactEstim
   I.ResourceShare = E->ResourceShare;
   I.PerItem = E->PerItem;
   I.Assumptions = E->Assumptions;
+  I.Conditional = E->Conditional;
   F.Weight = std::move(I);
   return *this;
 }

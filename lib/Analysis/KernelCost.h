@@ -39,6 +39,8 @@ struct ImpactEstimate {
   std::string Resource;     // "global memory traffic", "instructions", "__local accesses"
   double PerItem = 0;       // runs per work-item
   std::vector<std::string> Assumptions;
+  // Rests on something unconfirmed (a kernel no host code launches): at most a note.
+  bool Conditional = false;
 };
 
 // One line of the estimate's breakdown (--dump-costs).

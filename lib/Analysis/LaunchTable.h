@@ -4,9 +4,11 @@
 #pragma once
 
 #include <array>
+#include <cctype>
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -91,7 +93,32 @@ public:
   }
   const std::vector<Build> &hostBuilds() const { return Builds; }
 
+  // The words (identifiers, and the words inside string literals) of the host code read: a
+  // kernel that no host code names is not launched under that name, whatever the host builds.
+  void addHostWords(const std::string &Text) {
+    for (size_t I = 0; I < Text.size();) {
+      size_t J = I;
+      while (J < Text.size() &&
+             (std::isalnum(static_cast<unsigned char>(Text[J])) || Text[J] == '_'))
+        ++J;
+      if (J > I)
+        HostWords.insert(Text.substr(I, J - I));
+      I = J == I ? I + 1 : J;
+    }
+  }
+  // A launch whose kernel cannot be traced to a name (created by a computed name): any kernel
+  // may be the one launched.
+  void addUntracedLaunch() { UntracedLaunches = true; }
+  bool untracedLaunches() const { return UntracedLaunches; }
+  bool hostCodeRead() const { return !HostWords.empty(); }
+  bool namedByHost(const std::string &Kernel) const {
+    return UntracedLaunches || HostWords.count(Kernel) > 0;
+  }
+  const std::set<std::string> &hostWords() const { return HostWords; }
+
 private:
+  std::set<std::string> HostWords;
+  bool UntracedLaunches = false;
   std::vector<Build> Builds;
   std::map<std::string, std::vector<KernelLaunch>> Host;
   std::map<std::string, std::map<unsigned, std::vector<std::optional<int64_t>>>> HostArgs;

@@ -361,7 +361,23 @@ std::optional<uint64_t> TUAnalysis::launchItems(const KernelInfo &K) const {
   return Most;
 }
 
+bool TUAnalysis::notNamedByHost(const KernelInfo &K) const {
+  if (!Launches || !Launches->hostCodeRead() || Launches->namedByHost(K.Decl->getNameAsString()) ||
+      configuredGlobal(K))
+    return false;
+  // The host code read builds this file: it names another of its kernels.
+  for (const KernelInfo &Other : Kernels.kernels())
+    if (&Other != &K && Launches->namedByHost(Other.Decl->getNameAsString()))
+      return true;
+  return false;
+}
+
 void TUAnalysis::scaleForLaunch(const KernelInfo &K, const KernelCost &C, ImpactEstimate &E) const {
+  if (notNamedByHost(K)) {
+    E.Conditional = true;
+    E.Assumptions.push_back("no host code read names kernel '" + K.Decl->getNameAsString() +
+                            "', though it names others of this file");
+  }
   std::optional<uint64_t> Items = launchItems(K);
   if (!Items)
     return;

@@ -70,6 +70,9 @@ public:
   const KernelCost &cost(const KernelInfo &K) const;
   // Work-items per launch where the config or every host launch of K says (the largest).
   std::optional<uint64_t> launchItems(const KernelInfo &K) const;
+  // Whether the host code read names other kernels of this file but not K (an unused variant,
+  // a test kernel): its findings are then at most notes.
+  bool notNamedByHost(const KernelInfo &K) const;
   // What PerRun, added each time S (in Fn) runs, costs the kernel that reaches Fn and pays
   // most for it. nullopt when no kernel reaches S.
   // A finding's share of a launch the host makes with few work-items, where the launch's fixed

@@ -47,6 +47,8 @@ HostRun analyseHostFiles(const std::vector<std::string> &Reported,
       Run.Warnings.push_back(Path + ": host file did not compile cleanly (" +
                              F.ParseErrors.front() + "); launches read from what parsed");
     for (const HostLaunch &L : F.Launches) {
+      if (L.Kernel.empty())
+        Run.Table->addUntracedLaunch();
       if (L.Kernel.empty() || !L.Local)
         continue;
       analysis::KernelLaunch K;
@@ -58,6 +60,7 @@ HostRun analyseHostFiles(const std::vector<std::string> &Reported,
     }
     for (const HostArg &A : F.Args)
       Run.Table->addHostArg(A.Kernel, A.Index, A.Value);
+    Run.Table->addHostWords(F.Content);
     for (const HostBuild &B : F.Builds)
       Run.Table->addHostBuild({B.KernelFile, B.Options,
                                "host build at " + llvm::sys::path::filename(Path).str() + ":" +

@@ -14,8 +14,10 @@
 #include "Support/CrashIsolation.h"
 #include "Support/InputFiles.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/xxhash.h"
 
 #include <algorithm>
 
@@ -86,6 +88,11 @@ Linter::Linter(LintOptions Opts)
         for (const std::optional<int64_t> &V : Values)
           LaunchesDigest += Kernel + " arg " + std::to_string(Index) + " " +
                             (V ? std::to_string(*V) : "?") + "\n";
+    std::string Words;
+    for (const std::string &W : Options.Launches->hostWords())
+      Words += W + " ";
+    LaunchesDigest += "words " + llvm::utohexstr(llvm::xxh3_64bits(Words)) +
+                      (Options.Launches->untracedLaunches() ? " untraced" : "") + "\n";
   }
 }
 
@@ -182,6 +189,7 @@ withScriptLaunches(std::shared_ptr<const analysis::LaunchTable> Base, const std:
     K.Source = "launch at " + llvm::sys::path::filename(Path).str() + ":" + std::to_string(P.Line);
     Table->addHostLaunch(P.Kernel, std::move(K));
   }
+  Table->addHostWords(Script);
   return Table;
 }
 
