@@ -106,19 +106,33 @@ public:
       I = J == I ? I + 1 : J;
     }
   }
-  // A launch whose kernel cannot be traced to a name (created by a computed name): any kernel
-  // may be the one launched.
-  void addUntracedLaunch() { UntracedLaunches = true; }
-  bool untracedLaunches() const { return UntracedLaunches; }
-  bool hostCodeRead() const { return !HostWords.empty(); }
-  bool namedByHost(const std::string &Kernel) const {
-    return UntracedLaunches || HostWords.count(Kernel) > 0;
+  // A launch whose kernel cannot be traced to a name (created by a computed name) in a host
+  // file that builds BuiltFiles (empty: not known): it may run any kernel of those files.
+  void addUntracedLaunch(std::vector<std::string> BuiltFiles) {
+    Untraced.push_back(std::move(BuiltFiles));
   }
+  bool untracedLaunches() const { return !Untraced.empty(); }
+  bool untracedMayLaunch(const std::string &Path) const {
+    auto name = [](const std::string &P) {
+      size_t Slash = P.find_last_of('/');
+      return Slash == std::string::npos ? P : P.substr(Slash + 1);
+    };
+    for (const std::vector<std::string> &Files : Untraced) {
+      if (Files.empty())
+        return true;
+      for (const std::string &F : Files)
+        if (name(F) == name(Path))
+          return true;
+    }
+    return false;
+  }
+  bool hostCodeRead() const { return !HostWords.empty(); }
+  bool namedByHost(const std::string &Kernel) const { return HostWords.count(Kernel) > 0; }
   const std::set<std::string> &hostWords() const { return HostWords; }
 
 private:
   std::set<std::string> HostWords;
-  bool UntracedLaunches = false;
+  std::vector<std::vector<std::string>> Untraced;
   std::vector<Build> Builds;
   std::map<std::string, std::vector<KernelLaunch>> Host;
   std::map<std::string, std::map<unsigned, std::vector<std::optional<int64_t>>>> HostArgs;

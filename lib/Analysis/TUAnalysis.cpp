@@ -365,6 +365,10 @@ bool TUAnalysis::notNamedByHost(const KernelInfo &K) const {
   if (!Launches || !Launches->hostCodeRead() || Launches->namedByHost(K.Decl->getNameAsString()) ||
       configuredGlobal(K))
     return false;
+  const clang::SourceManager &SM = Ctx.getSourceManager();
+  if (auto Main = SM.getFileEntryRefForID(SM.getMainFileID());
+      !Main || Launches->untracedMayLaunch(Main->getName().str()))
+    return false;
   // The host code read builds this file: it names another of its kernels.
   for (const KernelInfo &Other : Kernels.kernels())
     if (&Other != &K && Launches->namedByHost(Other.Decl->getNameAsString()))

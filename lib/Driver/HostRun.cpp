@@ -46,9 +46,12 @@ HostRun analyseHostFiles(const std::vector<std::string> &Reported,
     if (!F.ParseErrors.empty())
       Run.Warnings.push_back(Path + ": host file did not compile cleanly (" +
                              F.ParseErrors.front() + "); launches read from what parsed");
+    std::vector<std::string> BuiltHere;
+    for (const HostBuild &B : F.Builds)
+      BuiltHere.push_back(B.KernelFile);
     for (const HostLaunch &L : F.Launches) {
       if (L.Kernel.empty())
-        Run.Table->addUntracedLaunch();
+        Run.Table->addUntracedLaunch(BuiltHere);
       if (L.Kernel.empty() || !L.Local)
         continue;
       analysis::KernelLaunch K;
