@@ -174,6 +174,9 @@ private:
     FindingBuilder B = Ctx.report(R.E->getBeginLoc(), std::move(Msg));
     B.range(R.E->getSourceRange());
     B.shape(Shape);
+    // The same pattern repeated in one kernel (one unrolled reduction per component of a
+    // vector) folds into one finding listing its sites.
+    B.group("memory-local-race:" + K.Decl->getNameAsString() + ":" + Name);
     if (C.SameWarp)
       B.severity(Severity::Warning);
     B.note(W.E->getBeginLoc(), "the write of '" + Name + "'");

@@ -82,3 +82,31 @@ void scan_helper(__global int *out) {
   barrier(CLK_LOCAL_MEM_FENCE);
   out[lid] = t[lid + 16];
 }
+
+// The same warp-synchronous reduction once per component of a vector, each after its own
+// barriers: one finding for the kernel's array, listing the other sites.
+__attribute__((reqd_work_group_size(128, 1, 1)))
+__kernel void per_component(__global float2 *out, __global const float2 *in) {
+  __local float s[160];
+  volatile __local float *p = s;
+  int lid = get_local_id(0);
+  float2 v = in[get_global_id(0)];
+  p[lid] = v.x;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  if (lid < 32) {
+    p[lid] = v.x = v.x + p[lid + 32];
+    p[lid] = v.x = v.x + p[lid + 16];
+  }
+// CHECK: race.cl:[[@LINE-2]]:26: warning: {{([^:]*: )?}}__local 's' is written by work-item 16 and read by work-item 0 (byte 64) {{.*}} (and 1 more site with the same cause at line [[@LINE+7]]) [memory-local-race]
+// CHECK: race.cl:[[@LINE-4]]:5: note: the write of 's'
+  barrier(CLK_LOCAL_MEM_FENCE);
+  p[lid] = v.y;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  if (lid < 32) {
+    p[lid] = v.y = v.y + p[lid + 32];
+    p[lid] = v.y = v.y + p[lid + 16];
+  }
+// CHECK: race.cl:[[@LINE-2]]:26: note: the same access pattern here
+  if (lid == 0)
+    out[get_group_id(0)] = v;
+}
