@@ -9,6 +9,8 @@ namespace cllint {
 void CompileFlags::mergeFrom(const CompileFlags &Later) {
   if (!Later.Std.empty())
     Std = Later.Std;
+  if (!Later.Vendor.empty())
+    Vendor = Later.Vendor;
   Args.insert(Args.end(), Later.Args.begin(), Later.Args.end());
 }
 

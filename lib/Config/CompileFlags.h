@@ -10,6 +10,10 @@ namespace cllint {
 struct CompileFlags {
   std::string Std;               // "CL1.2", "CL2.0", "CL3.0"; empty = inherit/default
   std::vector<std::string> Args; // -D, -I, -include, --target=..., anything after "--"
+  // The device profile's name: a driver predefines only its own vendor's extension macros
+  // (cl_amd_media_ops on "amd", cl_intel_subgroups on Intel), so those of other vendors are
+  // switched off. Empty: every extension clang knows.
+  std::string Vendor;
 
   // Later flags win: Std is replaced when set, Args are appended.
   void mergeFrom(const CompileFlags &Later);

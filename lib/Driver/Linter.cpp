@@ -158,6 +158,7 @@ bool Linter::settingsFor(const std::string &Path, FileSettings &Out, std::string
     return false;
   }
   Out.Profile = *P;
+  Out.Flags.Vendor = P->Name;
   // The options the host builds this file with come first: the config's flags and the
   // command line's override them.
   std::shared_ptr<const analysis::LaunchTable> Table = launchesFor(Out);

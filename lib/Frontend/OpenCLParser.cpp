@@ -9,6 +9,7 @@
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/Utils.h"
 #include "clang/Lex/PreprocessorOptions.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -169,6 +170,21 @@ std::string absolutePath(const std::string &Path) {
   return Abs.str().str();
 }
 
+// "-cl_amd_media_ops,..." for the vendor extensions SPIR declares that a device of profile
+// Vendor does not have; empty when Vendor is empty.
+std::string otherVendorsExtensions(const std::string &Vendor) {
+  if (Vendor.empty())
+    return "";
+  llvm::StringRef V(Vendor);
+  std::vector<std::string> Off;
+  if (!V.contains_insensitive("amd"))
+    Off.insert(Off.end(), {"-cl_amd_media_ops", "-cl_amd_media_ops2"});
+  if (!V.contains_insensitive("intel"))
+    Off.insert(Off.end(), {"-cl_intel_subgroups", "-cl_intel_subgroups_short",
+                           "-cl_intel_device_side_avc_motion_estimation"});
+  return llvm::join(Off, ",");
+}
+
 bool hasTarget(const std::vector<std::string> &Args) {
   for (const std::string &A : Args)
     if (llvm::StringRef(A).starts_with("--target=") || A == "-target" ||
@@ -228,8 +244,13 @@ std::vector<std::string> openclCommandLine(const std::string &Path, const Compil
                                    "-fno-spell-checking"};
   // SPIR supports every optional OpenCL extension, so fp64 literals stay double and subgroup
   // builtins are declared, as on a real GPU driver; a user --target wins.
-  if (!hasTarget(Flags.Args))
+  if (!hasTarget(Flags.Args)) {
     Args.push_back("--target=spir64");
+    if (std::string Off = otherVendorsExtensions(Flags.Vendor); !Off.empty()) {
+      Args.push_back("-Xclang");
+      Args.push_back("-cl-ext=" + Off);
+    }
+  }
   // Every OpenCL driver predefines the device's version; clang's spir64 target does not, and
   // headers that tell host from device code by it (arrayfire's) then fail to compile.
   if (!definesMacro(Flags.Args, "__OPENCL_VERSION__"))
