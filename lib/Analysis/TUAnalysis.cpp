@@ -206,22 +206,34 @@ std::optional<WorkGroupShape> TUAnalysis::inferredShape(const KernelInfo &K) con
   // kernel uses must be bounded too.
   const KernelFacts &F = facts(K);
   std::array<int64_t, 3> Bound = {0, 0, 0};
-  std::string Tile;
+  std::array<std::string, 3> TileOf; // the tile that bounds each dimension
   for (const MemoryAccess &A : F.accesses()) {
     if (A.AddressSpace != clang::LangAS::opencl_local || A.Indices.size() != A.ArrayDims.size())
       continue;
     for (size_t I = 0; I < A.Indices.size(); ++I)
       if (const VExpr &X = A.Indices[I]; X && X->Op == VOp::Lane && A.ArrayDims[I] > 0) {
         int64_t &B = Bound[X->Value];
-        if (!B || A.ArrayDims[I] < B)
-          B = A.ArrayDims[I];
-        if (Tile.empty()) {
-          Tile = A.Base->getNameAsString();
-          for (int64_t D : A.ArrayDims)
-            Tile += "[" + std::to_string(D) + "]";
-        }
+        if (B && A.ArrayDims[I] >= B)
+          continue;
+        B = A.ArrayDims[I];
+        TileOf[X->Value] = A.Base->getNameAsString();
+        for (int64_t D : A.ArrayDims)
+          TileOf[X->Value] += "[" + std::to_string(D) + "]";
       }
   }
+  // A guard on the same id that only makes sense for a larger group (`if (lid < 16) hist[lid]
+  // = 0` with `hist[16]`) says the tile is smaller than the group: it bounds nothing.
+  for (const BranchCondition &C : F.conditions()) {
+    std::vector<VExpr> Tests = {C.Value};
+    for (const auto &P : C.Parts)
+      Tests.push_back(P.second);
+    for (const VExpr &T : Tests)
+      if (auto G = guardedSize(T); G && Bound[G->first] && G->second > Bound[G->first]) {
+        Bound[G->first] = 0;
+        TileOf[G->first].clear();
+      }
+  }
+  std::string Tile = !TileOf[0].empty() ? TileOf[0] : !TileOf[1].empty() ? TileOf[1] : TileOf[2];
   // A work-group-linear index (`ly * 32 + lx`, arrayfire's `tidy * DIMX + tidx`) into __local
   // memory gives the row width: the code is written for that many work-items per row.
   std::string Linear;
