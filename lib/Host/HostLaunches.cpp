@@ -48,9 +48,40 @@ public:
     return true;
   }
 
+  // The variable or array an assignment's target names (`n`, `name[13]`, `s.n`).
+  static const Decl *targetDecl(const Expr *L) {
+    L = L->IgnoreParenImpCasts();
+    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(L))
+      L = AS->getBase()->IgnoreParenImpCasts();
+    if (const auto *DR = dyn_cast<DeclRefExpr>(L))
+      return DR->getDecl();
+    if (const auto *M = dyn_cast<MemberExpr>(L))
+      return M->getMemberDecl();
+    return nullptr;
+  }
+
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    if (Collecting && U->isIncrementDecrementOp())
+      if (const Decl *D = targetDecl(U->getSubExpr()))
+        Values.modify(D);
+    return true;
+  }
+
   bool VisitBinaryOperator(BinaryOperator *B) {
-    if (!Collecting || B->getOpcode() != BO_Assign)
+    if (!Collecting)
       return true;
+    if (B->isCompoundAssignmentOp()) {
+      if (const Decl *D = targetDecl(B->getLHS()))
+        Values.modify(D);
+      return true;
+    }
+    if (B->getOpcode() != BO_Assign)
+      return true;
+    // A character written into a char array changes the text it holds.
+    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(B->getLHS()->IgnoreParenImpCasts());
+        AS && AS->getType()->isAnyCharacterType())
+      if (const Decl *D = targetDecl(AS))
+        Values.modify(D);
     if (auto K = handleOf(B->getLHS(), Ctx))
       noteKernel(*K, B->getRHS());
     // `local[1] = 16;`, `bs = 32;`: values a size may be traced to.

@@ -70,6 +70,8 @@ std::optional<int64_t> HostValues::integer(const Expr *E, unsigned Depth) const 
   if (!E->isValueDependent() && E->EvaluateAsInt(R, Ctx))
     return R.Val.getInt().getExtValue();
   if (const Decl *D = named(E)) {
+    if (Modified.count(D))
+      return std::nullopt;
     // One value wherever it is assigned (a field set to 4 in each constructor).
     auto It = Assigned.find(D);
     if (It == Assigned.end() || It->second.empty())
@@ -109,7 +111,7 @@ std::optional<std::string> HostValues::constantString(const Expr *E, unsigned De
   if (auto S = literalString(E))
     return S;
   const auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-  if (!DR || Depth > MaxDepth)
+  if (!DR || Depth > MaxDepth || Modified.count(DR->getDecl()->getCanonicalDecl()))
     return std::nullopt;
   auto It = Assigned.find(DR->getDecl()->getCanonicalDecl());
   if (It == Assigned.end() || It->second.size() != 1)
@@ -216,6 +218,8 @@ std::optional<std::string> HostValues::text(const Expr *E, unsigned Depth) const
   const Decl *D = named(E);
   if (!D)
     return std::nullopt;
+  if (Modified.count(D))
+    return std::string("?");
   if (auto B = bufferText(D, Depth))
     return B;
   // A variable: its one assigned value, then what `+=` added, in order.

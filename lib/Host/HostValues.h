@@ -10,6 +10,7 @@
 
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -25,6 +26,8 @@ public:
   void write(const clang::Decl *Buffer, const clang::CallExpr *Call);
   // `s += x` on a std::string.
   void append(const clang::Decl *D, const clang::Expr *Value);
+  // Changed in place (`n *= 2`, `i++`, `name[13] += k` on a char array): no fixed value.
+  void modify(const clang::Decl *D) { Modified.insert(D->getCanonicalDecl()); }
 
   // An integer the expression always has; nullopt when it is not fixed.
   std::optional<int64_t> integer(const clang::Expr *E, unsigned Depth = 0) const;
@@ -46,6 +49,7 @@ private:
   std::map<std::pair<const clang::Decl *, int64_t>, std::vector<const clang::Expr *>> Elements;
   std::map<const clang::Decl *, std::vector<const clang::CallExpr *>> Writes;
   std::map<const clang::Decl *, std::vector<const clang::Expr *>> Appends;
+  std::set<const clang::Decl *> Modified;
 };
 
 } // namespace cllint
