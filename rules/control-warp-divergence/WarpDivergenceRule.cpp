@@ -74,7 +74,7 @@ public:
             }
           bool Switch = llvm::isa<clang::SwitchStmt>(C.Owner);
           ConditionVerdict V = classifyCondition(C.Value, Shape.Size, P.WarpSize, !Switch);
-          if (V.K != ConditionVerdict::Divergent)
+          if (V.K != ConditionVerdict::Divergent || leaderSection(C, V))
             continue;
           Seen.insert(C.Cond);
           report(Ctx, C, V, Shape, Switch);
@@ -82,6 +82,31 @@ public:
   }
 
 private:
+  // One lane of each warp commits the warp's result with an atomic (`if (lane == 0)
+  // atomic_add(&sum, r)`, also through a helper): a warp-aggregated atomic, the remedy for
+  // contended atomics, which no remapping spreads over the lanes.
+  static bool leaderSection(const BranchCondition &C, const ConditionVerdict &V) {
+    const auto *If = llvm::dyn_cast<clang::IfStmt>(C.Owner);
+    return If && !If->getElse() && V.Worst.AvgTrueLanes <= 1.0 && callsAtomic(If->getThen(), 0);
+  }
+
+  static bool callsAtomic(const clang::Stmt *S, unsigned Depth) {
+    if (!S || Depth > 4)
+      return false;
+    if (const auto *Call = llvm::dyn_cast<clang::CallExpr>(S))
+      if (const clang::FunctionDecl *FD = Call->getDirectCallee()) {
+        llvm::StringRef N = FD->getName();
+        if (N.starts_with("atomic_") || N.starts_with("atom_"))
+          return true;
+        if (FD->hasBody() && callsAtomic(FD->getBody(), Depth + 1))
+          return true;
+      }
+    for (const clang::Stmt *Child : S->children())
+      if (callsAtomic(Child, Depth))
+        return true;
+    return false;
+  }
+
   // Below this share of idle lane-iterations a varying trip count is a tail, not a problem.
   static constexpr double MinIdleShare = 0.10;
 

@@ -130,7 +130,7 @@ private:
     std::optional<WarpTraffic> T = groupTraffic(F, G, Shape.Size, P.WarpSize, TU);
     if (!T || T->Touched == 0)
       return false;
-    if (usesNearlyAll(*T, TU) || everyFieldUsed(Ctx.ast(), G))
+    if (usesNearlyAll(*T, TU) || everyFieldUsed(Ctx.ast(), G) || xyzOfFourVectors(G))
       return true;
     const MemoryAccess &A = *G.Members.front();
     bool Read = false, Write = false;
@@ -226,6 +226,35 @@ private:
         return false;
     }
     return true;
+  }
+
+  // Whether the members read the .x, .y and .z of 4-component vector elements (a float4 pixel
+  // or position read as .xyz): the compiler loads each element whole, and the unused .w is the
+  // layout's convention, not something to restructure.
+  static bool xyzOfFourVectors(const SiblingGroup &G) {
+    const MemoryAccess &A = *G.Members.front();
+    const auto *V = A.ElementType.isNull() ? nullptr : A.ElementType->getAs<clang::VectorType>();
+    if (!V || V->getNumElements() != 4 || A.ElementBytes <= 0)
+      return false;
+    // The first member's place in its element: the constant term's number (the index terms
+    // are whole elements).
+    SymbolValues Zero;
+    for (const std::string &N : A.Bytes.Constant.symbols())
+      Zero[N] = 0;
+    std::optional<int64_t> Own = A.Bytes.Constant.evaluate(Zero);
+    if (!Own)
+      return false;
+    int64_t Component = A.ElementBytes / 4;
+    std::set<int64_t> Used; // components read, by index within the element
+    for (size_t I = 0; I < G.Members.size(); ++I) {
+      if (G.Members[I]->ElementBytes != A.ElementBytes)
+        return false;
+      int64_t At = *Own + G.Offsets[I];
+      int64_t Within = ((At % A.ElementBytes) + A.ElementBytes) % A.ElementBytes;
+      for (int64_t B = Within; B < Within + G.Members[I]->AccessBytes; B += Component)
+        Used.insert(B / Component % 4);
+    }
+    return Used.count(0) && Used.count(1) && Used.count(2);
   }
 
   // The measured cost of reading one 4-B field from an array of records (NVIDIA H100,

@@ -117,3 +117,27 @@ void half_warp(__global float *a) {
   }
   a[lid] = v;
 }
+
+// The warp's leader committing the warp's result with an atomic (through a compare-and-swap
+// loop): a warp-aggregated atomic, nothing to remap. Two lanes of each warp running a long body
+// are a split.
+void atomic_add_float(volatile __global float *p, float v) {
+  union { unsigned int u; float f; } o, n;
+  do {
+    o.f = *p;
+    n.f = o.f + v;
+  } while (atomic_cmpxchg((volatile __global unsigned int *)p, o.u, n.u) != o.u);
+}
+__kernel void warp_leader(__global float *sum, __global const float *in) {
+  int lane = get_local_id(0) & 31;
+  float r = in[get_global_id(0)];
+  if (lane == 0)
+    atomic_add_float(sum, r);
+  if (lane < 2) {
+    for (int i = 0; i < 100; i++)
+      r = cos(r);
+    sum[get_global_id(0) + 1] = r;
+  }
+// CHECK: paths.cl:[[@LINE-5]]:7: warning: {{([^:]*: )?}}'if' condition varies within each warp: every warp splits; 2 of 32 lanes active on the true path, 30 on the other; {{.*}} [control-warp-divergence]
+// CHECK: paths.cl:[[@LINE-6]]:7: note: evaluated lane by lane
+}

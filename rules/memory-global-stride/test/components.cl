@@ -27,3 +27,18 @@ __kernel void red_channel(__global const uchar4 *px, __global uchar *red) {
   red[i] = px[i].x;
 // CHECK: components.cl:[[@LINE-1]]:12: warning: {{([^:]*: )?}}global load of 1 B from each 4-B element, consecutive work-items reading consecutive elements: each warp touches 4 32-B sectors for 32 useful bytes (minimum 1); 25% of fetched bytes are used
 }
+
+// .x, .y and .z of each float4 pixel: the compiler loads the element whole and the unused .w is
+// the layout's convention. Two components of four are half the bytes.
+__kernel void luminance(__global const float4 *px, __global float *lum, int width) {
+  int x = get_global_id(0), y = get_global_id(1);
+  int i = y * width + x;
+  lum[i] = 0.2126f * px[i].x + 0.7152f * px[i].y + 0.0722f * px[i].z;
+}
+__kernel void two_channels(__global const float4 *px, __global float *lum, int width) {
+  int x = get_global_id(0), y = get_global_id(1);
+  int i = y * width + x;
+  lum[i] = px[i + 1].y + px[i + 1].z;
+// CHECK: components.cl:[[@LINE-1]]:12: warning: {{([^:]*: )?}}2 global loads of 'px' use 8 of every 16 B between consecutive work-items: {{.*}} 50% of fetched bytes are used
+// CHECK: components.cl:[[@LINE-2]]:26: note: accessed together with the accesses at [[@LINE-2]]:26
+}
