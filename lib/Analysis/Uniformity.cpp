@@ -15,18 +15,22 @@ Uniformity uniformityOf(const VExpr &E) {
 }
 
 std::optional<WarpSplit> splitWarps(const VExpr &Cond, const std::array<unsigned, 3> &Shape,
-                                    unsigned WarpSize, const SymbolValues &Env, bool Boolean) {
+                                    unsigned WarpSize, const SymbolValues &Env, bool Boolean,
+                                    const VExpr &Active) {
   unsigned Lanes = firstGroupLanes(Shape);
   WarpSplit S;
   S.WarpSize = WarpSize;
   S.Warps = (Lanes + WarpSize - 1) / WarpSize;
-  double SumTrue = 0, SumOther = 0;
+  double SumTrue = 0, SumOther = 0, SumReaching = 0;
   std::optional<int64_t> First;
   for (unsigned W = 0; W < S.Warps; ++W) {
     std::map<int64_t, unsigned> Count;
     unsigned Transitions = 0;
     std::optional<int64_t> Prev;
     for (unsigned L = W * WarpSize; L < std::min(Lanes, (W + 1) * WarpSize); ++L) {
+      if (Active)
+        if (auto On = evaluate(Active, laneIds(L, Shape), Env); On && !*On)
+          continue;
       auto V = evaluate(Cond, laneIds(L, Shape), Env);
       if (!V)
         return std::nullopt;
@@ -43,6 +47,8 @@ std::optional<WarpSplit> splitWarps(const VExpr &Cond, const std::array<unsigned
     S.MaxPaths = std::max<unsigned>(S.MaxPaths, Count.size());
     if (Count.size() > 1) {
       ++S.DivergentWarps;
+      for (auto &[K, C] : Count)
+        SumReaching += C;
       if (Boolean) {
         SumTrue += Count[1];
         SumOther += Count[0];
@@ -61,6 +67,7 @@ std::optional<WarpSplit> splitWarps(const VExpr &Cond, const std::array<unsigned
   if (S.DivergentWarps) {
     S.AvgTrueLanes = SumTrue / S.DivergentWarps;
     S.AvgOtherLanes = SumOther / S.DivergentWarps;
+    S.AvgReachingLanes = SumReaching / S.DivergentWarps;
   }
   return S;
 }
@@ -133,15 +140,15 @@ bool isLaneThreshold(const VExpr &E) {
 } // namespace
 
 ConditionVerdict classifyCondition(const VExpr &Cond, const std::array<unsigned, 3> &Shape,
-                                   unsigned WarpSize, bool Boolean) {
-  ConditionVerdict V = classifyOverLanes(Cond, Shape, WarpSize, Boolean);
+                                   unsigned WarpSize, bool Boolean, const VExpr &Active) {
+  ConditionVerdict V = classifyOverLanes(Cond, Shape, WarpSize, Boolean, Active);
   if (V.K == ConditionVerdict::Divergent && Boolean && isLaneThreshold(Cond))
     V.K = ConditionVerdict::Sparse;
   return V;
 }
 
 ConditionVerdict classifyOverLanes(const VExpr &Cond, const std::array<unsigned, 3> &Shape,
-                                   unsigned WarpSize, bool Boolean) {
+                                   unsigned WarpSize, bool Boolean, const VExpr &Active) {
   ConditionVerdict V;
   if (!isVarying(Cond)) {
     V.K = ConditionVerdict::Uniform;
@@ -188,7 +195,7 @@ ConditionVerdict classifyOverLanes(const VExpr &Cond, const std::array<unsigned,
   std::vector<std::optional<int64_t>> Choices = {std::nullopt};
   bool AnyEvaluated = false, AllSparseOrUniform = true, AnySplit = false;
   auto evalWith = [&](SymbolValues Env) -> std::optional<WarpSplit> {
-    return splitWarps(Cond, Shape, WarpSize, Env, Boolean);
+    return splitWarps(Cond, Shape, WarpSize, Env, Boolean, Active);
   };
   auto verdictFor = [&](SymbolValues Env) -> std::optional<WarpSplit> {
     // Divergent only when divergent for every sample of the unbound symbols; reports the

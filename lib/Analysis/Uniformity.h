@@ -32,16 +32,20 @@ struct WarpSplit {
   unsigned WarpSize = 32;
   // Over the divergent warps: average lanes on the true path and on the other path(s).
   double AvgTrueLanes = 0, AvgOtherLanes = 0;
-  unsigned MaxPaths = 1; // distinct values in one warp (switch)
-  bool Constant = true;  // every lane of the work-group has the same value
+  double AvgReachingLanes = 0; // lanes the surrounding conditions let through, likewise
+  unsigned MaxPaths = 1;       // distinct values in one warp (switch)
+  bool Constant = true;        // every lane of the work-group has the same value
   // Divergent with a period below the warp: more than two changes within a warp, or more than
   // two divergent warps. Thresholds (`lid < s`) and single-lane sections (`lid == 0`) are not.
   bool periodic() const { return MaxTransitions > 2 || DivergentWarps > 2; }
 };
 
-// One lane-by-lane evaluation; nullopt when some lane's value cannot be computed.
+// One lane-by-lane evaluation; nullopt when some lane's value cannot be computed. Lanes for
+// which Active (the conditions around the branch, when given) is known to be false do not run
+// the branch and are left out.
 std::optional<WarpSplit> splitWarps(const VExpr &Cond, const std::array<unsigned, 3> &Shape,
-                                    unsigned WarpSize, const SymbolValues &Env, bool Boolean);
+                                    unsigned WarpSize, const SymbolValues &Env, bool Boolean,
+                                    const VExpr &Active = nullptr);
 
 // How a condition splits the work-items of one work-group: how many it holds for, of all, and
 // the binding of loop variables (`s` of a tree loop) under which it splits, if one was needed.
@@ -77,10 +81,12 @@ struct ConditionVerdict {
 
 // The verdict of the lane-by-lane evaluation alone (classifyCondition also knows thresholds).
 ConditionVerdict classifyOverLanes(const VExpr &Cond, const std::array<unsigned, 3> &Shape,
-                                   unsigned WarpSize, bool Boolean);
-// Classifies a branch condition (Boolean) or a switch value over the first work-group.
+                                   unsigned WarpSize, bool Boolean, const VExpr &Active = nullptr);
+// Classifies a branch condition (Boolean) or a switch value over the first work-group; Active
+// as for splitWarps.
 ConditionVerdict classifyCondition(const VExpr &Cond, const std::array<unsigned, 3> &Shape,
-                                   unsigned WarpSize, bool Boolean = true);
+                                   unsigned WarpSize, bool Boolean = true,
+                                   const VExpr &Active = nullptr);
 
 // How a loop condition on the loop's own trip counter (`for (k = 0; k <= lid; ++k)`: iter(k) <=
 // lid) spreads the trip counts of the lanes of each warp: a warp runs as many iterations as its

@@ -1,5 +1,6 @@
 // control-warp-divergence: a branch whose condition changes between neighbouring lanes, so
 // every warp runs both paths with part of its lanes idle.
+#include "Analysis/Surroundings.h"
 #include "Analysis/Uniformity.h"
 #include "Rule.h"
 #include "RuleSupport.h"
@@ -73,7 +74,8 @@ public:
               continue;
             }
           bool Switch = llvm::isa<clang::SwitchStmt>(C.Owner);
-          ConditionVerdict V = classifyCondition(C.Value, Shape.Size, P.WarpSize, !Switch);
+          ConditionVerdict V = classifyCondition(C.Value, Shape.Size, P.WarpSize, !Switch,
+                                                 laneGuards(Ctx.analysis().facts(K), C));
           if (V.K != ConditionVerdict::Divergent || leaderSection(C, V))
             continue;
           Seen.insert(C.Cond);
@@ -82,6 +84,18 @@ public:
   }
 
 private:
+  // The lane-dependent conditions around a branch, as one: only the lanes they let through
+  // reach it (a switch under `if (orderIndex == 0)` splits those lanes, not the warp).
+  static VExpr laneGuards(const KernelFacts &F, const BranchCondition &C) {
+    if (llvm::isa<clang::ForStmt, clang::WhileStmt, clang::DoStmt>(C.Owner))
+      return nullptr;
+    VExpr All;
+    for (const VExpr &G : flowConditions(F, int(C.Node)).Guards)
+      if (G && G != C.Value && dependsOnLanes(G))
+        All = All ? vOp(VOp::LAnd, {All, G}) : G;
+    return All;
+  }
+
   // One lane of each warp commits the warp's result with an atomic (`if (lane == 0)
   // atomic_add(&sum, r)`, also through a helper): a warp-aggregated atomic, the remedy for
   // contended atomics, which no remapping spreads over the lanes.
@@ -162,14 +176,20 @@ private:
       Msg += std::to_string(S.DivergentWarps) + " of " + std::to_string(S.Warps) + " " + Warp +
              "s per work-group split";
     // A work-group smaller than a warp leaves only its own lanes in the warp.
-    std::string W = std::to_string(std::min<uint64_t>(P.WarpSize, workGroupItems(Shape.Size)));
+    std::string Of = " of " +
+                     std::to_string(std::min<uint64_t>(P.WarpSize, workGroupItems(Shape.Size))) +
+                     " lanes";
+    // Conditions around the branch leave only some lanes to split.
+    if (S.AvgReachingLanes > 0 && S.AvgReachingLanes < double(P.WarpSize) &&
+        S.AvgReachingLanes < double(workGroupItems(Shape.Size)))
+      Of = " of the " + numberText(S.AvgReachingLanes) + " lanes that reach it";
     if (Switch)
       Msg += " into up to " + std::to_string(S.MaxPaths) + " paths; " + numberText(S.AvgTrueLanes) +
-             " of " + W + " lanes active on the largest";
+             Of + " active on the largest";
     else if (numberText(S.AvgTrueLanes) == numberText(S.AvgOtherLanes))
-      Msg += "; " + numberText(S.AvgTrueLanes) + " of " + W + " lanes active on each path";
+      Msg += "; " + numberText(S.AvgTrueLanes) + Of + " active on each path";
     else
-      Msg += "; " + numberText(S.AvgTrueLanes) + " of " + W + " lanes active on the true path, " +
+      Msg += "; " + numberText(S.AvgTrueLanes) + Of + " active on the true path, " +
              numberText(S.AvgOtherLanes) + " on the other";
     if (!V.Symbol.empty())
       Msg += " (" + V.Symbol + " = " + V.SymbolValueOfWorst + "; " + std::to_string(V.ValuesSplit) +

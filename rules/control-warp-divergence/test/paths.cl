@@ -141,3 +141,34 @@ __kernel void warp_leader(__global float *sum, __global const float *in) {
 // CHECK: paths.cl:[[@LINE-5]]:7: warning: {{([^:]*: )?}}'if' condition varies within each warp: every warp splits; 2 of 32 lanes active on the true path, 30 on the other; {{.*}} [control-warp-divergence]
 // CHECK: paths.cl:[[@LINE-6]]:7: note: evaluated lane by lane
 }
+
+// Only the lanes that the surrounding condition lets through reach the switch: it splits
+// those (3 of the 9 in each warp on a path), not the warp's 32.
+__kernel __attribute__((reqd_work_group_size(64, 1, 1)))
+void guarded_switch(__global float *out, __global const float *in) {
+  int lid = get_local_id(0);
+  int dimIndex = lid % 3;
+  int orderIndex = lid / 3 % 4;
+  float t = in[lid];
+  if (orderIndex == 0) {
+// CHECK: paths.cl:[[@LINE-1]]:7: warning: {{([^:]*: )?}}'if' condition varies within each warp: every warp splits; 9 of 32 lanes active on the true path, 23 on the other; {{.*}} [control-warp-divergence]
+// CHECK: paths.cl:[[@LINE-2]]:7: note: evaluated lane by lane
+    switch (dimIndex) {
+// CHECK: paths.cl:[[@LINE-1]]:13: warning: {{([^:]*: )?}}'switch' value varies within each warp: every warp splits into up to 3 paths; 3 of the 9 lanes that reach it active on the largest; {{.*}} [control-warp-divergence]
+// CHECK: paths.cl:[[@LINE-2]]:13: note: evaluated lane by lane
+    case 0:
+      for (int i = 0; i < 64; i++)
+        t = sin(t);
+      break;
+    case 1:
+      for (int i = 0; i < 64; i++)
+        t = cos(t);
+      break;
+    default:
+      for (int i = 0; i < 64; i++)
+        t = tan(t);
+      break;
+    }
+  }
+  out[lid] = t;
+}
