@@ -52,11 +52,11 @@ laneBytes(const KernelFacts &F, const MemoryAccess &A, const std::array<unsigned
 
 // The first pair of lanes of the first work-group where W writes bytes that R (another lane)
 // reads or writes, under every binding of the loop variables both share.
-// With RowsOnly (an assumed shape), only work-items of one row (same ids beyond dimension 0)
-// are compared: the rows themselves are a guess.
+// With Assumed (a guessed shape), only work-items of one row (same ids beyond dimension 0) and
+// one warp are compared: the rows and the group's size are a guess, the warp is not.
 std::optional<Conflict> conflict(const KernelFacts &F, const MemoryAccess &W, const MemoryAccess &R,
                                  const std::array<unsigned, 3> &Shape, unsigned WarpSize,
-                                 bool RowsOnly) {
+                                 bool Assumed) {
   unsigned Lanes = firstGroupLanes(Shape);
   SymbolValues Base = firstGroupBindings(Shape);
   std::vector<VExpr> Exprs = {W.ByteOffset, R.ByteOffset};
@@ -85,10 +85,11 @@ std::optional<Conflict> conflict(const KernelFacts &F, const MemoryAccess &W, co
         continue;
       for (int64_t B = 0; B < R.AccessBytes; ++B) {
         auto It = Written.find(*(*RB)[L] + B);
+        bool Same = It != Written.end() && It->second / WarpSize == L / WarpSize;
         if (It == Written.end() || It->second == L ||
-            (RowsOnly && It->second / std::max(1u, Shape[0]) != L / std::max(1u, Shape[0])))
+            (Assumed &&
+             (!Same || It->second / std::max(1u, Shape[0]) != L / std::max(1u, Shape[0]))))
           continue;
-        bool Same = It->second / WarpSize == L / WarpSize;
         if (!Found)
           Found = Conflict{It->second, L, It->first, Same};
         else if (!Same && Found->SameWarp)

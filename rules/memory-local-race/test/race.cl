@@ -56,12 +56,15 @@ void broadcast(__global float *out, __global const float *in) {
 // CHECK: race.cl:[[@LINE-3]]:5: note: the write of 'total'
 }
 
-// Without a known shape a pair across warps rests on the guessed group size: no claim.
+// Without a known shape a pair across warps rests on the guessed group size: no error; the
+// work-items of the writer's own warp still read without a barrier, a warning.
 __kernel void broadcast_any(__global float *out, __global const float *in) {
   __local float total[1];
   if (get_local_id(0) == 0)
     total[0] = in[get_group_id(0)];
   out[get_global_id(0)] = total[0] * 2.0f;
+// CHECK: race.cl:[[@LINE-1]]:27: warning: {{([^:]*: )?}}__local 'total' is written by work-item 0 and read by work-item 1 (byte 0) {{.*}} both are in one warp{{.*}} [memory-local-race]
+// CHECK: race.cl:[[@LINE-3]]:5: note: the write of 'total'
 }
 
 // The guard of a helper's access is its caller's: lanes 0..15 only, one warp, a warning.
@@ -107,6 +110,24 @@ __kernel void per_component(__global float2 *out, __global const float2 *in) {
     p[lid] = v.y = v.y + p[lid + 16];
   }
 // CHECK: race.cl:[[@LINE-2]]:26: note: the same access pattern here
+  if (lid == 0)
+    out[get_group_id(0)] = v;
+}
+
+// With an assumed shape, the last steps of an unguarded warp-synchronous reduction also let
+// lane 31 read lane 47's slot (another warp: a pair that rests on the guessed group size);
+// the pairs within one warp are reported all the same.
+__kernel void unguarded_tail(__global float *out, __global const float *in) {
+  __local float s[288];
+  volatile __local float *p = s;
+  int lid = get_local_id(0);
+  float v = in[get_global_id(0)];
+  p[lid] = v;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  p[lid] = v = v + p[lid + 16];
+// CHECK: race.cl:[[@LINE-1]]:20: warning: {{([^:]*: )?}}__local 's' is written by work-item 16 and read by work-item 0 (byte 64) {{.*}} both are in one warp{{.*}} [memory-local-race]
+// CHECK: race.cl:[[@LINE-2]]:3: note: the write of 's'
+  p[lid] = v = v + p[lid + 8];
   if (lid == 0)
     out[get_group_id(0)] = v;
 }
