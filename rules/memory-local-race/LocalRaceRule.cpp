@@ -8,6 +8,8 @@
 #include "Rule.h"
 #include "RuleSupport.h"
 
+#include "clang/AST/ParentMapContext.h"
+
 #include <algorithm>
 #include <map>
 #include <set>
@@ -52,11 +54,27 @@ laneBytes(const KernelFacts &F, const MemoryAccess &A, const std::array<unsigned
 
 // The first pair of lanes of the first work-group where W writes bytes that R (another lane)
 // reads or writes, under every binding of the loop variables both share.
+// Whether W stores one value that is the same for every work-item (`shared[i] = in[g*N + i]`
+// with i a loop counter): when each work-item writes such a location itself before reading
+// it, whichever write it sees holds the value it wrote.
+bool storesUniformValue(const KernelFacts &F, clang::ASTContext &Ctx, const MemoryAccess &W) {
+  if (!W.Write || W.Read || !W.Context)
+    return false;
+  for (const clang::DynTypedNode &P : Ctx.getParents(*W.E))
+    if (const auto *B = P.get<clang::BinaryOperator>();
+        B && B->getOpcode() == clang::BO_Assign &&
+        B->getLHS()->IgnoreParenImpCasts() == W.E->IgnoreParenImpCasts()) {
+      VExpr V = F.valueIn(*W.Context, B->getRHS());
+      return V && !dependsOnLanes(V);
+    }
+  return false;
+}
+
 // With Assumed (a guessed shape), only work-items of one row (same ids beyond dimension 0) and
 // one warp are compared: the rows and the group's size are a guess, the warp is not.
 std::optional<Conflict> conflict(const KernelFacts &F, const MemoryAccess &W, const MemoryAccess &R,
                                  const std::array<unsigned, 3> &Shape, unsigned WarpSize,
-                                 bool Assumed) {
+                                 bool Assumed, bool UniformStore) {
   unsigned Lanes = firstGroupLanes(Shape);
   SymbolValues Base = firstGroupBindings(Shape);
   std::vector<VExpr> Exprs = {W.ByteOffset, R.ByteOffset};
@@ -85,6 +103,10 @@ std::optional<Conflict> conflict(const KernelFacts &F, const MemoryAccess &W, co
         continue;
       for (int64_t B = 0; B < R.AccessBytes; ++B) {
         auto It = Written.find(*(*RB)[L] + B);
+        // A reader that wrote this byte itself, the same value as everyone: nothing to race.
+        if (UniformStore && (*WB)[L] && *(*RB)[L] + B >= *(*WB)[L] &&
+            *(*RB)[L] + B < *(*WB)[L] + W.AccessBytes)
+          continue;
         bool Same = It != Written.end() && It->second / WarpSize == L / WarpSize;
         if (It == Written.end() || It->second == L ||
             (Assumed &&
@@ -135,7 +157,8 @@ public:
                 Reported.count({&K, W->Base, stretch(W->Order)}))
               continue;
             std::optional<Conflict> C =
-                conflict(F, *W, *R, Shape.Size, Ctx.profile().WarpSize, Shape.Assumed);
+                conflict(F, *W, *R, Shape.Size, Ctx.profile().WarpSize, Shape.Assumed,
+                         storesUniformValue(F, Ctx.ast(), *W));
             // Across warps the pair rests on the group's size, which a guessed shape gets wrong
             // (tiles of two elements per work-item taken for one each): no claim then.
             if (!C || (!C->SameWarp && Shape.Assumed) || !Sites.insert(R->E).second)

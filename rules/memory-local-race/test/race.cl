@@ -131,3 +131,26 @@ __kernel void unguarded_tail(__global float *out, __global const float *in) {
   if (lid == 0)
     out[get_group_id(0)] = v;
 }
+
+// Every work-item copies the whole table itself (the same values: no work-item id in them)
+// and reads it back: whichever write a read sees holds what that work-item wrote. A table
+// each work-item fills only in part is read from the others' writes: a race.
+__attribute__((reqd_work_group_size(64, 1, 1)))
+__kernel void private_copies(__global float *out, __global const float *in) {
+  __local float table[32];
+  for (int i = 0; i < 32; i++)
+    table[i] = in[get_group_id(0) * 32 + i];
+  float acc = 0.0f;
+  for (int k = 0; k < 32; k++)
+    acc += table[k];
+  out[get_global_id(0)] = acc;
+}
+__attribute__((reqd_work_group_size(64, 1, 1)))
+__kernel void shared_fill(__global float *out, __global const float *in) {
+  __local float table[64];
+  int lid = get_local_id(0);
+  table[lid] = in[get_global_id(0)];
+  out[get_global_id(0)] = table[63 - lid];
+// CHECK: race.cl:[[@LINE-1]]:27: error: {{([^:]*: )?}}__local 'table' is written by work-item 63 and read by work-item 0 {{.*}} [memory-local-race]
+// CHECK: race.cl:[[@LINE-3]]:3: note: the write of 'table'
+}
