@@ -137,11 +137,11 @@ __kernel void unguarded_tail(__global float *out, __global const float *in) {
 // each work-item fills only in part is read from the others' writes: a race.
 __attribute__((reqd_work_group_size(64, 1, 1)))
 __kernel void private_copies(__global float *out, __global const float *in) {
-  __local float table[32];
-  for (int i = 0; i < 32; i++)
-    table[i] = in[get_group_id(0) * 32 + i];
+  __local float table[4];
+  for (int i = 0; i < 4; i++)
+    table[i] = in[get_group_id(0) * 4 + i];
   float acc = 0.0f;
-  for (int k = 0; k < 32; k++)
+  for (int k = 0; k < 4; k++)
     acc += table[k];
   out[get_global_id(0)] = acc;
 }
