@@ -50,6 +50,7 @@ KernelCost::KernelCost(const KernelFacts &F, const std::array<unsigned, 3> &Shap
     Sites.push_back(S);
   }
   addMemory(Shape);
+  addImages();
   std::stable_sort(Sites.begin(), Sites.end(),
                    [](const CostSite &A, const CostSite &B) { return A.Cycles > B.Cycles; });
 }
@@ -126,6 +127,26 @@ void KernelCost::addMemory(const std::array<unsigned, 3> &Shape) {
     double Touched = double(warpTraffic(All, Widest, Unit).Touched);
     for (const MemoryAccess *A : G.Members)
       add(*A, Touched / double(G.Members.size()), false);
+  }
+}
+
+void KernelCost::addImages() {
+  // Texels of neighbouring work-items are neighbours in the image: the texture path fetches
+  // what a warp uses, so image traffic counts at its useful bytes.
+  const std::vector<FlowNode> &Nodes = F.nodes();
+  for (size_t I = 0; I < Nodes.size(); ++I) {
+    const NodeWeight &W = Weights.node(unsigned(I));
+    if (Nodes[I].ImageBytes <= 0 || W.PerWarp <= 0)
+      continue;
+    CostSite S;
+    S.Where = Nodes[I].Owner;
+    S.What = "image reads and writes";
+    S.Resource = "memory";
+    S.PerItem = W.PerItem;
+    S.PerRun = Nodes[I].ImageBytes * P.WarpSize / std::max(1u, P.SectorBytes);
+    S.Cycles = Nodes[I].ImageBytes * P.WarpSize * W.PerWarp / P.MemoryBytesPerCycle;
+    Parts.Memory += S.Cycles;
+    Sites.push_back(S);
   }
 }
 

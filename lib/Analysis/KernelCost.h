@@ -73,6 +73,8 @@ public:
   std::optional<ImpactEstimate> idleLanes(const clang::Stmt *Owner) const;
 
 private:
+  // Image reads and writes, at their texels' bytes.
+  void addImages();
   void addMemory(const std::array<unsigned, 3> &Shape);
   ImpactEstimate estimate(const CostParts &Removed, const char *Resource, double ResourceTotal,
                           double ResourceRemoved) const;

@@ -25,6 +25,7 @@ public:
   // Every node's own instructions, counted in the flow node it runs in.
   bool VisitStmt(Stmt *S) {
     F.Nodes[F.CurrentNode].Work += opCost(S, B.context());
+    F.Nodes[F.CurrentNode].ImageBytes += imageBytes(S, B.context());
     return true;
   }
 

@@ -92,6 +92,7 @@ struct FlowNode {
   const clang::Stmt *Owner = nullptr; // the loop or the if
   int Condition = -1;                 // index into conditions(); -1: none (`for (;;)`)
   OpCounts Work;                      // what the code directly in this node computes per run
+  double ImageBytes = 0; // bytes one work-item moves per run through image reads and writes
 };
 
 class KernelFacts {

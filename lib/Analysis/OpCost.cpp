@@ -134,4 +134,20 @@ OpCounts opCost(const Stmt *S, const ASTContext &Ctx) {
   return {};
 }
 
+double imageBytes(const clang::Stmt *S, const clang::ASTContext &Ctx) {
+  const auto *Call = dyn_cast<CallExpr>(S);
+  const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
+  if (!FD)
+    return 0;
+  llvm::StringRef N = FD->getName();
+  QualType Texel;
+  if (N.starts_with("read_image"))
+    Texel = Call->getType();
+  else if (N.starts_with("write_image") && Call->getNumArgs() >= 3)
+    Texel = Call->getArg(Call->getNumArgs() - 1)->getType();
+  if (Texel.isNull() || Texel->isVoidType() || Texel->isDependentType())
+    return 0;
+  return double(Ctx.getTypeSizeInChars(Texel).getQuantity());
+}
+
 } // namespace cllint::analysis

@@ -32,4 +32,9 @@ struct OpCounts {
 // separately, per access; a load or store here costs its issue slot only.
 OpCounts opCost(const clang::Stmt *S, const clang::ASTContext &Ctx);
 
+// Bytes one lane moves through S when it is an image read or write (`read_imagef`: the 16-B
+// texel, `write_imageh`: 8 B), else 0: image traffic is memory time the kernel spends beside
+// its buffers'.
+double imageBytes(const clang::Stmt *S, const clang::ASTContext &Ctx);
+
 } // namespace cllint::analysis

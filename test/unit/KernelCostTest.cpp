@@ -108,6 +108,21 @@ TEST(KernelCost, StridedCopyIsAllMemory) {
           });
 }
 
+TEST(KernelCost, ImageCopyIsMemory) {
+  // One 16-B texel read and one written per work-item: 2 x 32 x 16 B per warp, at the useful
+  // bytes; the index arithmetic next to it is small.
+  analyse("__constant sampler_t s = CLK_NORMALIZED_COORDS_FALSE | CLK_FILTER_NEAREST;\n"
+          "__kernel void k(__read_only image2d_t in, __write_only image2d_t out) {\n"
+          "  int2 p = (int2)(get_global_id(0), get_global_id(1) / 2);\n"
+          "  write_imagef(out, p, read_imagef(in, s, p));\n"
+          "}\n",
+          [](const TUAnalysis &A) {
+            const CostParts &P = A.cost(A.kernels().kernels().front()).parts();
+            EXPECT_NEAR(P.Memory, 2 * 32 * 16 / nvidiaProfile().MemoryBytesPerCycle, 1e-9);
+            EXPECT_GT(P.Memory, P.Instructions);
+          });
+}
+
 TEST(KernelCost, LongFmaLoopIsAllInstructions) {
   analyse("__kernel void k(__global float *out, __global const float *in) {\n"
           "  int i = get_global_id(0);\n"
