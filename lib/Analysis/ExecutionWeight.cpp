@@ -35,6 +35,9 @@ std::string loopName(const FlowNode &N, const std::vector<const VNode *> &Syms) 
   return "a loop";
 }
 
+// The size an unknown bound of a doubling or halving loop is taken to be: a work-group's.
+constexpr int64_t TypicalBound = 256;
+
 Factor loopFactor(const KernelFacts &F, const FlowNode &N, const std::array<unsigned, 3> &Shape,
                   unsigned WarpSize) {
   Factor Out;
@@ -54,9 +57,40 @@ Factor loopFactor(const KernelFacts &F, const FlowNode &N, const std::array<unsi
   for (const VNode *S : Syms)
     if (S->Recurrence && !Env.count(S->Name)) {
       std::vector<int64_t> Values = plausibleValues(*S, Env);
-      if (Values.empty())
+      if (!Values.empty()) {
+        Out.PerItem = Out.PerWarp = double(Values.size());
+        return Out;
+      }
+      // Bounded by an unknown (`for (s = 1; s < n; s <<= 1)`) or by an enclosing loop's
+      // variable (`for (stride = size; stride > 1; stride >>= 1)`): replayed with the unknowns
+      // at a typical size and the enclosing variables at their largest, a doubling loop runs
+      // about log2 of it, not AssumedTrips times.
+      SymbolValues Typical = Env;
+      std::vector<std::string> Taken;
+      std::vector<const VNode *> All;
+      collectSymbols(Cond, All);
+      for (const VNode *U : All)
+        if (U != S && !U->Recurrence && !Typical.count(U->Name) &&
+            symbolKind(U->Name) != SymbolKind::TripCounter) {
+          Typical[U->Name] = TypicalBound;
+          Taken.push_back(U->Name + " as " + std::to_string(TypicalBound));
+        }
+      for (const VNode *U : All)
+        if (U != S && U->Recurrence && !Typical.count(U->Name))
+          if (std::vector<int64_t> Outer = plausibleValues(*U, Typical); !Outer.empty()) {
+            int64_t Largest = *std::max_element(Outer.begin(), Outer.end());
+            Typical[U->Name] = Largest;
+            Taken.push_back(U->Name + " at its largest, " + std::to_string(Largest));
+          }
+      Values = plausibleValues(*S, Typical);
+      if (Values.empty() || Taken.empty() ||
+          Values.size() >= size_t(ExecutionWeights::AssumedTrips))
         return assumed(Name);
       Out.PerItem = Out.PerWarp = double(Values.size());
+      std::string With;
+      for (const std::string &T : Taken)
+        With += (With.empty() ? "" : ", ") + T;
+      Out.Assumption = Name + " runs " + std::to_string(Values.size()) + " times (" + With + ")";
       return Out;
     }
   std::string Counter;

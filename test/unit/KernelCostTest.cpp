@@ -79,6 +79,25 @@ TEST(ExecutionWeight, UnknownBoundsAreAssumedAndNamed) {
           });
 }
 
+TEST(ExecutionWeight, HalvingLoopBoundedByAnOuterLoopRunsLog2OfItsLargestValue) {
+  // A bitonic sort's stages: `size` takes 2 .. 128 under 256 work-items (7 runs); `stride`
+  // halves from `size`, at its largest 128: 7 runs each, not 32.
+  analyse("__kernel void k(__global float *out, __global float *in) {\n"
+          "  for (uint size = 2; size < get_local_size(0); size <<= 1) {\n"
+          "    out[get_global_id(0)] = size;\n"
+          "    for (uint stride = size; stride > 1; stride >>= 1) in[get_global_id(0)] = stride;\n"
+          "  }\n"
+          "}\n",
+          [](const TUAnalysis &A) {
+            EXPECT_DOUBLE_EQ(weightOfStore(A, "out").PerItem, 7);
+            NodeWeight Inner = weightOfStore(A, "in");
+            EXPECT_DOUBLE_EQ(Inner.PerItem, 7 * 7);
+            ASSERT_EQ(Inner.Assumptions.size(), 1u);
+            EXPECT_EQ(Inner.Assumptions[0],
+                      "the 'stride' loop runs 7 times (size at its largest, 128)");
+          });
+}
+
 TEST(ExecutionWeight, ReachUnderLaneGuards) {
   analyse("__kernel void k(__global float *out, __global float *odd) {\n"
           "  int lid = get_local_id(0);\n"
