@@ -1,5 +1,7 @@
 #include "Driver/HostRun.h"
 
+#include "Host/PythonLaunches.h"
+#include "Support/InputFiles.h"
 #include "launch-work-group-size/HostLaunchCheck.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -22,6 +24,33 @@ std::string at(const HostLaunch &L) {
   return llvm::sys::path::filename(L.Where.File).str() + ":" + std::to_string(L.Where.Begin.Line);
 }
 
+// A pyopencl host script: its launches (`prg.name(queue, global, local, ...)`) and the words
+// that name kernels; no C parse.
+void addScriptHost(HostRun &Run, const std::string &Path, bool Report,
+                   unsigned long long MaxFileBytes) {
+  std::string Content, Error;
+  if (!readSourceFile(Path, MaxFileBytes, Content, Error)) {
+    Run.Warnings.push_back(Error);
+    return;
+  }
+  for (const PythonLaunch &P : findPythonLaunches(Content)) {
+    analysis::KernelLaunch K;
+    for (unsigned I = 0; I < 3; ++I)
+      K.Local[I] = unsigned(std::min<uint64_t>(P.Local[I], 1u << 30));
+    K.Global = P.Global;
+    K.Source =
+        "host launch at " + llvm::sys::path::filename(Path).str() + ":" + std::to_string(P.Line);
+    Run.Table->addHostLaunch(P.Kernel, std::move(K));
+  }
+  Run.Table->addHostWords(Content);
+  if (Report) {
+    FileResult R;
+    R.Path = Path;
+    R.Content = std::move(Content);
+    Run.Results.push_back(std::move(R));
+  }
+}
+
 } // namespace
 
 HostRun analyseHostFiles(const std::vector<std::string> &Reported,
@@ -42,6 +71,10 @@ HostRun analyseHostFiles(const std::vector<std::string> &Reported,
   for (const std::string &P : LaunchesOnly)
     add(P, false);
   for (const auto &[Path, Report] : Paths) {
+    if (llvm::sys::path::extension(Path) == ".py") {
+      addScriptHost(Run, Path, Report, MaxFileBytes);
+      continue;
+    }
     HostFile F = findHostLaunches(Path, ExtraArgs, MaxFileBytes);
     if (!F.ParseErrors.empty())
       Run.Warnings.push_back(Path + ": host file did not compile cleanly (" +

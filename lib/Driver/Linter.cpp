@@ -274,7 +274,8 @@ std::shared_ptr<const analysis::LaunchTable> Linter::launchesFor(const FileSetti
                              ? Glob
                              : S.Config->Dir + "/" + Glob);
     InputExpansion Found = expandInputs(
-        Patterns, [](llvm::StringRef P) { return isHostSource(P.str()); }, "C/C++ host files");
+        Patterns, [](llvm::StringRef P) { return isHostFile(P.str()); },
+        "host files (C, C++, Python)");
     It->second = analyseHostFiles({}, Found.Files, {}, S.Profile, Options.MaxFileBytes).Table;
   }
   return It->second;

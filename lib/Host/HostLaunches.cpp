@@ -26,6 +26,10 @@ bool isHostSource(const std::string &Path) {
          Ext == ".C";
 }
 
+bool isHostFile(const std::string &Path) {
+  return isHostSource(Path) || llvm::sys::path::extension(Path) == ".py";
+}
+
 namespace {
 
 bool isCxx(const std::string &Path) { return llvm::sys::path::extension(Path) != ".c"; }

@@ -58,6 +58,8 @@ struct HostFile {
 
 // Whether Path is a C or C++ source by its extension (.c .cc .cpp .cxx .c++).
 bool isHostSource(const std::string &Path);
+// A file read for its launches and build options: C and C++ sources, and pyopencl scripts.
+bool isHostFile(const std::string &Path);
 
 // Parses Path as C or C++ (by extension) with the system and OpenCL headers plus ExtraArgs
 // (-I, -D) and collects its launches.

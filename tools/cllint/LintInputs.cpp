@@ -16,7 +16,7 @@
 namespace cllint {
 namespace {
 
-bool hostFilter(llvm::StringRef Path) { return isHostSource(Path.str()); }
+bool hostFilter(llvm::StringRef Path) { return isHostFile(Path.str()); }
 
 // The configs' exclude: globs drop files that directories and globs found (a file named on
 // the command line is always linted).
@@ -117,11 +117,11 @@ LintInputs gatherInputs(const std::vector<std::string> &Args,
   }
 
   InputExpansion Named =
-      expandInputs(HostPatterns, hostFilter, "C/C++ host files", RespectGitIgnore);
+      expandInputs(HostPatterns, hostFilter, "host files (C, C++, Python)", RespectGitIgnore);
   In.Errors.insert(In.Errors.end(), Named.Errors.begin(), Named.Errors.end());
   In.HostFiles.insert(In.HostFiles.end(), Named.Files.begin(), Named.Files.end());
   InputExpansion FromConfig = expandInputs(configHostPatterns(In.Kernels, Probe), hostFilter,
-                                           "C/C++ host files", RespectGitIgnore);
+                                           "host files (C, C++, Python)", RespectGitIgnore);
   for (const std::string &E : FromConfig.Errors)
     In.Warnings.push_back("host: " + E);
   In.ConfigHostFiles = std::move(FromConfig.Files);
@@ -132,8 +132,7 @@ std::shared_ptr<analysis::LaunchTable> hostLaunchTable(const std::vector<std::st
                                                        std::vector<std::string> &Warnings) {
   if (Patterns.empty())
     return nullptr;
-  InputExpansion Found = expandInputs(
-      Patterns, [](llvm::StringRef P) { return isHostSource(P.str()); }, "C/C++ host files");
+  InputExpansion Found = expandInputs(Patterns, hostFilter, "host files (C, C++, Python)");
   Warnings.insert(Warnings.end(), Found.Errors.begin(), Found.Errors.end());
   HostRun Run = analyseHostFiles({}, Found.Files, {}, nvidiaProfile(), 64ull << 20);
   Warnings.insert(Warnings.end(), Run.Warnings.begin(), Run.Warnings.end());
