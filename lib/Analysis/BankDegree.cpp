@@ -74,14 +74,12 @@ const VNode *replayedSymbol(const MemoryAccess &A, const WorkGroupShape &Shape) 
 }
 
 // Components of one __local vector element that the same work-item reads or writes together
-// (`t[lid].x`, `.y`, `.z`, `.w` on a float4) compile to one access of the vector's width; so do
-// the fields of a record the size of a vector (`c[lid].real`, `.imag` of a struct of two
-// doubles). The access as the compiler issues it, or nullopt when A has no such sibling.
+// (`t[lid].x`, `.y`, `.z`, `.w` on a float4) compile to one access of the vector's width. The
+// fields of a record do not, even one the size of a vector: NVIDIA's compiler loads `.re` and
+// `.im` of a struct of two doubles with two 8-byte loads (bench/hardware/local_width_probe.c).
+// The access as the compiler issues it, or nullopt when A has no such sibling.
 std::optional<MemoryAccess> vectorWidth(const KernelFacts &F, const MemoryAccess &A) {
-  bool VectorSized =
-      A.ElementType->isVectorType() || (A.ElementType->isRecordType() && A.ArrayDims.size() <= 1 &&
-                                        (A.ElementBytes == 8 || A.ElementBytes == 16));
-  if (!VectorSized || A.AccessBytes >= A.ElementBytes || !A.ByteOffset)
+  if (!A.ElementType->isVectorType() || A.AccessBytes >= A.ElementBytes || !A.ByteOffset)
     return std::nullopt;
   // The component's place in its element: the constant term's number (the symbolic terms,
   // `16*i` in `t[lid + i].y`, are whole elements).
