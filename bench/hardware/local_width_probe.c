@@ -5,7 +5,7 @@
 //
 //   cc -O2 -o local_width_probe bench/hardware/local_width_probe.c -lOpenCL && ./local_width_probe
 //
-// On an NVIDIA H100 (driver 580): record_fields 128 ld.shared.f64, 1081 us; one_field 551 us;
+// On an NVIDIA H100: record_fields 128 ld.shared.f64, 1081 us; one_field 551 us;
 // plain_double 293 us; vector_components ld.shared.v4.f32, 554 us.
 //
 // Prints each kernel's shared-memory loads from the PTX (clGetProgramInfo BINARIES) and its
