@@ -113,11 +113,34 @@ private:
                 groupTraffic(F, G, Shape.Size, Ctx.profile().WarpSize, Ctx.profile().SectorBytes);
             T && T->Touched && usesNearlyAll(*T, Ctx.profile().SectorBytes))
           continue;
-      // Unit strides (`a[i]`, `a[i + 1]`) and lone accesses are judged one by one.
+      // Unit strides (`a[i]`, `a[i + 1]`) and lone accesses are judged one by one; a part of
+      // an element that a whole-element access of the same work-item also reads (`p[i].w`
+      // beside `p[i]`) is fetched by that access.
       for (const MemoryAccess *A : G.Members)
-        if (checkAccess(Ctx, F, *A, Shape))
+        if (!readWholeElsewhere(*A, Global) && checkAccess(Ctx, F, *A, Shape))
           Reported.insert(A->E);
     }
+  }
+
+  // Whether another access of A's base, in the same call chain and with the same lane
+  // mapping, covers A's bytes (the whole float4 `p[ie]` around `p[ie].w`), also when the
+  // stride between lanes is symbolic.
+  static bool readWholeElsewhere(const MemoryAccess &A,
+                                 const std::vector<const MemoryAccess *> &All) {
+    if (!A.ByteOffset || !A.Bytes.isAffine())
+      return false;
+    for (const MemoryAccess *B : All) {
+      if (B == &A || B->Base != A.Base || B->Context != A.Context || !B->ByteOffset ||
+          !B->Bytes.isAffine() || B->AccessBytes <= A.AccessBytes)
+        continue;
+      bool SameLanes = true;
+      for (unsigned D = 0; D < 3; ++D)
+        SameLanes &= A.Bytes.Lane[D] == B->Bytes.Lane[D];
+      std::optional<int64_t> From = constantApart(B->ByteOffset, A.ByteOffset);
+      if (SameLanes && From && *From >= 0 && *From + A.AccessBytes <= B->AccessBytes)
+        return true;
+    }
+    return false;
   }
 
   // Several accesses to one record per work-item: the sectors of all of them count. A work-item

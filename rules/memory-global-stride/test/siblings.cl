@@ -146,3 +146,21 @@ __kernel void two_fields_by_loop(__global double *g_frct, int jst, int jend, dou
 // CHECK: siblings.cl:[[@LINE-1]]:7: warning: {{([^:]*: )?}}2 global loads and stores of 'g_frct' use 16 of every 40 B between consecutive work-items: each warp touches 40 32-B sectors for 512 useful bytes (minimum 16); 40% of moved bytes are used; let consecutive work-items access consecutive elements, or stage the data through __local memory [memory-global-stride]
 // CHECK: siblings.cl:[[@LINE-2]]:26: note: accessed together with the accesses at [[@LINE-2]]:26
 }
+
+// A component read beside the whole element (`p[ie].w` and `p[ie]`, through a helper, at a
+// symbolic stride): the whole-element load fetches it; one finding, at the whole element.
+float4 weighted_center(__global const float4 *p, int n) {
+  float4 c = (float4)(0.0f);
+  float minW = 1e30f;
+  for (int ie = 0; ie < n; ie++) {
+    if (p[ie].w < minW)
+      minW = p[ie].w;
+    c += p[ie];
+// CHECK: siblings.cl:[[@LINE-1]]:10: warning: {{([^:]*: )?}}global load with stride = cap elements between consecutive work-items: {{.*}} [memory-global-stride]
+  }
+  return c * minW;
+}
+__kernel void vertex_rows(__global const float4 *verts, __global float4 *out, int cap, int n) {
+  int gid = get_global_id(0);
+  out[gid] = weighted_center(&verts[gid * cap], n);
+}
