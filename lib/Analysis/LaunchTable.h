@@ -126,6 +126,24 @@ public:
     }
     return false;
   }
+  // Whether a launch of Kernel runs more than once per program run (in a loop, or in a function
+  // reached from one); Kernel is empty for a launch whose kernel cannot be traced.
+  void addLaunchRepetition(const std::string &Kernel, bool Repeated) {
+    bool &Any = RepeatedLaunch[Kernel];
+    Any = Any || Repeated;
+  }
+  // The host launches Kernel, always outside any loop, while it runs other kernels in loops: a
+  // setup or verification kernel.
+  bool launchedOnceBesideLoops(const std::string &Kernel) const {
+    auto It = RepeatedLaunch.find(Kernel);
+    if (Kernel.empty() || It == RepeatedLaunch.end() || It->second)
+      return false;
+    for (const auto &[Other, Repeated] : RepeatedLaunch)
+      if (Repeated)
+        return true;
+    return false;
+  }
+  const std::map<std::string, bool> &launchRepetitions() const { return RepeatedLaunch; }
   bool hostCodeRead() const { return !HostWords.empty(); }
   bool namedByHost(const std::string &Kernel) const { return HostWords.count(Kernel) > 0; }
   const std::set<std::string> &hostWords() const { return HostWords; }
@@ -133,6 +151,7 @@ public:
 private:
   std::set<std::string> HostWords;
   std::vector<std::vector<std::string>> Untraced;
+  std::map<std::string, bool> RepeatedLaunch; // kernel -> some launch runs repeatedly
   std::vector<Build> Builds;
   std::map<std::string, std::vector<KernelLaunch>> Host;
   std::map<std::string, std::map<unsigned, std::vector<std::optional<int64_t>>>> HostArgs;

@@ -393,6 +393,10 @@ void TUAnalysis::scaleForLaunch(const KernelInfo &K, const KernelCost &C, Impact
     E.Conditional = true;
     E.Assumptions.push_back("no host code read names kernel '" + K.Decl->getNameAsString() +
                             "', though it names others of this file");
+  } else if (Launches && Launches->launchedOnceBesideLoops(K.Decl->getNameAsString())) {
+    E.Conditional = true;
+    E.Assumptions.push_back("the host launches it once, outside the loops that launch its other "
+                            "kernels (setup or verification)");
   }
   std::optional<uint64_t> Items = launchItems(K);
   if (!Items)

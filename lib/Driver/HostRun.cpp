@@ -1,5 +1,6 @@
 #include "Driver/HostRun.h"
 
+#include "Host/HostCalls.h"
 #include "Host/PythonLaunches.h"
 #include "Support/InputFiles.h"
 #include "launch-work-group-size/HostLaunchCheck.h"
@@ -22,6 +23,28 @@ std::string shapeText(const std::array<uint64_t, 3> &S, unsigned Dims) {
 
 std::string at(const HostLaunch &L) {
   return llvm::sys::path::filename(L.Where.File).str() + ":" + std::to_string(L.Where.Begin.Line);
+}
+
+// F's launches: shapes where the local size is a constant, and for every traced kernel whether
+// it runs more than once per program run.
+void addLaunches(analysis::LaunchTable &Table, const HostFile &F) {
+  std::vector<std::string> BuiltHere;
+  for (const HostBuild &B : F.Builds)
+    BuiltHere.push_back(B.KernelFile);
+  for (const HostLaunch &L : F.Launches) {
+    if (L.Kernel.empty())
+      Table.addUntracedLaunch(BuiltHere);
+    // An untraced launch in a loop still shows that the program runs kernels in loops.
+    Table.addLaunchRepetition(L.Kernel, L.Repeated);
+    if (L.Kernel.empty() || !L.Local)
+      continue;
+    analysis::KernelLaunch K;
+    for (unsigned I = 0; I < 3; ++I)
+      K.Local[I] = unsigned(std::min<uint64_t>((*L.Local)[I], 1u << 30));
+    K.Global = L.Global;
+    K.Source = "host launch at " + at(L);
+    Table.addHostLaunch(L.Kernel, std::move(K));
+  }
 }
 
 // A pyopencl host script: its launches (`prg.name(queue, global, local, ...)`) and the words
@@ -79,21 +102,6 @@ HostRun analyseHostFiles(const std::vector<std::string> &Reported,
     if (!F.ParseErrors.empty())
       Run.Warnings.push_back(Path + ": host file did not compile cleanly (" +
                              F.ParseErrors.front() + "); launches read from what parsed");
-    std::vector<std::string> BuiltHere;
-    for (const HostBuild &B : F.Builds)
-      BuiltHere.push_back(B.KernelFile);
-    for (const HostLaunch &L : F.Launches) {
-      if (L.Kernel.empty())
-        Run.Table->addUntracedLaunch(BuiltHere);
-      if (L.Kernel.empty() || !L.Local)
-        continue;
-      analysis::KernelLaunch K;
-      for (unsigned I = 0; I < 3; ++I)
-        K.Local[I] = unsigned(std::min<uint64_t>((*L.Local)[I], 1u << 30));
-      K.Global = L.Global;
-      K.Source = "host launch at " + at(L);
-      Run.Table->addHostLaunch(L.Kernel, std::move(K));
-    }
     for (const HostArg &A : F.Args)
       Run.Table->addHostArg(A.Kernel, A.Index, A.Value);
     Run.Table->addHostWords(F.Content);
@@ -115,6 +123,10 @@ HostRun analyseHostFiles(const std::vector<std::string> &Reported,
     }
     Run.Files.push_back(std::move(F));
   }
+  // Which launches run more than once needs every file's calls.
+  markRepeatedLaunches(Run.Files);
+  for (const HostFile &F : Run.Files)
+    addLaunches(*Run.Table, F);
   return Run;
 }
 

@@ -88,6 +88,8 @@ Linter::Linter(LintOptions Opts)
         for (const std::optional<int64_t> &V : Values)
           LaunchesDigest += Kernel + " arg " + std::to_string(Index) + " " +
                             (V ? std::to_string(*V) : "?") + "\n";
+    for (const auto &[Kernel, Repeated] : Options.Launches->launchRepetitions())
+      LaunchesDigest += Kernel + (Repeated ? " repeated\n" : " once\n");
     std::string Words;
     for (const std::string &W : Options.Launches->hostWords())
       Words += W + " ";

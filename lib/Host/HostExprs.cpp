@@ -60,4 +60,15 @@ void ErrorCollector::HandleDiagnostic(DiagnosticsEngine::Level Level, const Diag
   Out.push_back(Where + Text.str().str());
 }
 
+const clang::Decl *assignedDecl(const clang::Expr *L) {
+  L = L->IgnoreParenImpCasts();
+  if (const auto *AS = llvm::dyn_cast<clang::ArraySubscriptExpr>(L))
+    L = AS->getBase()->IgnoreParenImpCasts();
+  if (const auto *DR = llvm::dyn_cast<clang::DeclRefExpr>(L))
+    return DR->getDecl();
+  if (const auto *M = llvm::dyn_cast<clang::MemberExpr>(L))
+    return M->getMemberDecl();
+  return nullptr;
+}
+
 } // namespace cllint

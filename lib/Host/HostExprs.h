@@ -22,6 +22,9 @@ struct HandleKey {
 
 std::optional<HandleKey> handleOf(const clang::Expr *E, clang::ASTContext &Ctx);
 
+// The variable, array or field an assignment's target names (`n`, `name[13]`, `s.n`).
+const clang::Decl *assignedDecl(const clang::Expr *Target);
+
 // A string literal (through macros, casts and std::string-like wrappers).
 std::optional<std::string> literalString(const clang::Expr *E);
 

@@ -3,6 +3,7 @@
 #include "Diagnostics/ClangLocations.h"
 #include "Frontend/ResourceDir.h"
 #include "Host/HostBuilds.h"
+#include "Host/HostCalls.h"
 #include "Host/HostExprs.h"
 #include "Host/HostValues.h"
 #include "Support/InputFiles.h"
@@ -52,21 +53,9 @@ public:
     return true;
   }
 
-  // The variable or array an assignment's target names (`n`, `name[13]`, `s.n`).
-  static const Decl *targetDecl(const Expr *L) {
-    L = L->IgnoreParenImpCasts();
-    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(L))
-      L = AS->getBase()->IgnoreParenImpCasts();
-    if (const auto *DR = dyn_cast<DeclRefExpr>(L))
-      return DR->getDecl();
-    if (const auto *M = dyn_cast<MemberExpr>(L))
-      return M->getMemberDecl();
-    return nullptr;
-  }
-
   bool VisitUnaryOperator(UnaryOperator *U) {
     if (Collecting && U->isIncrementDecrementOp())
-      if (const Decl *D = targetDecl(U->getSubExpr()))
+      if (const Decl *D = assignedDecl(U->getSubExpr()))
         Values.modify(D);
     return true;
   }
@@ -75,7 +64,7 @@ public:
     if (!Collecting)
       return true;
     if (B->isCompoundAssignmentOp()) {
-      if (const Decl *D = targetDecl(B->getLHS()))
+      if (const Decl *D = assignedDecl(B->getLHS()))
         Values.modify(D);
       return true;
     }
@@ -84,7 +73,7 @@ public:
     // A character written into a char array changes the text it holds.
     if (const auto *AS = dyn_cast<ArraySubscriptExpr>(B->getLHS()->IgnoreParenImpCasts());
         AS && AS->getType()->isAnyCharacterType())
-      if (const Decl *D = targetDecl(AS))
+      if (const Decl *D = assignedDecl(AS))
         Values.modify(D);
     if (auto K = handleOf(B->getLHS(), Ctx))
       noteKernel(*K, B->getRHS());
@@ -495,14 +484,7 @@ HostFile parseAs(const std::string &Path, const std::vector<std::string> &ExtraA
   Out.Launches = std::move(F.Launches);
   Out.Args = std::move(F.Args);
   Out.Builds = F.builds();
-  for (HostLaunch &L : Out.Launches) {
-    unsigned Line = L.Where.Begin.Line;
-    size_t Start = 0;
-    for (unsigned I = 1; I < Line && Start != std::string::npos; ++I)
-      Start = Out.Content.find('\n', Start) + 1;
-    if (Start != std::string::npos && Line)
-      L.LineText = Out.Content.substr(Start, Out.Content.find('\n', Start) - Start);
-  }
+  placeLaunches(Ctx, Out);
   return Out;
 }
 

@@ -24,6 +24,17 @@ struct HostLaunch {
   Range Where; // the enqueue call
   std::string LineText;
   std::string WhyUnknown; // why Kernel or Local could not be traced
+  std::string Function;   // the host function it is written in
+  bool InLoop = false;    // a loop of that function encloses it
+  // It runs more than once per program run: InLoop, or its function is reached from a loop
+  // (markRepeatedLaunches); Python launches count as repeated.
+  bool Repeated = true;
+};
+
+// A call written in host code: who calls whom, and whether a loop of the caller encloses it.
+struct HostCall {
+  std::string Caller, Callee;
+  bool InLoop = false;
 };
 
 // A scalar kernel argument the host sets: `clSetKernelArg(k, 2, sizeof(int), &n)`,
@@ -51,6 +62,7 @@ struct HostFile {
   std::vector<HostLaunch> Launches;
   std::vector<HostArg> Args;
   std::vector<HostBuild> Builds;
+  std::vector<HostCall> Calls;
   // The file did not compile cleanly: the launches come from what Clang could recover.
   std::vector<std::string> ParseErrors;
   std::vector<std::string> InputErrors; // cannot read, not C/C++, ...
