@@ -1,0 +1,29 @@
+// Whether accesses that look strided use what they fetch after all: a record read whole (every
+// field, the padding left), the .xyz of float4 elements, a part of an element that the same
+// work-item also reads whole.
+#pragma once
+
+#include "Analysis/AccessQueries.h"
+
+#include "clang/AST/ASTContext.h"
+
+#include <vector>
+
+namespace cllint {
+
+// Whether the members of G together read every field of the record they index: the bytes
+// left over are the record's alignment padding, which no layout can drop (`{ptr; int}`).
+bool everyFieldUsed(clang::ASTContext &Ctx, const analysis::SiblingGroup &G);
+
+// Whether the members read the .x, .y and .z of 4-component vector elements (a float4 pixel
+// or position read as .xyz): the compiler loads each element whole, and the unused .w is the
+// layout's convention, not something to restructure.
+bool xyzOfFourVectors(const analysis::SiblingGroup &G);
+
+// Whether another access of A's base, in the same call chain and with the same lane mapping,
+// covers A's bytes (the whole float4 `p[ie]` around `p[ie].w`), also when the stride between
+// lanes is symbolic.
+bool readWholeElsewhere(const analysis::MemoryAccess &A,
+                        const std::vector<const analysis::MemoryAccess *> &All);
+
+} // namespace cllint
