@@ -198,22 +198,17 @@ std::vector<int64_t> loopOffsets(const KernelFacts &F, const MemoryAccess &A) {
   // Counters of loops without a known trip count stay at their first iteration: the offsets
   // are those of one pass of the counted loops inside them (`for (j = jst; j < jend; j++)
   // for (m = 0; m < 5; m++) u[k][j][i][m]`: the five fields of one record).
-  std::vector<SymbolValues> Combos = {{}};
+  std::vector<std::pair<std::string, std::vector<int64_t>>> Choices;
   for (const auto &[Name, Values] : movingCounters(F, A, Own)) {
-    std::vector<int64_t> Taken = Values ? *Values : std::vector<int64_t>{0};
-    if (Taken.empty() || Combos.size() * Taken.size() > 256)
+    if (Values && Values->empty())
       return {0};
-    std::vector<SymbolValues> Next;
-    for (const SymbolValues &C : Combos)
-      for (int64_t V : Taken) {
-        SymbolValues C2 = C;
-        C2[Name] = V;
-        Next.push_back(std::move(C2));
-      }
-    Combos = std::move(Next);
+    Choices.emplace_back(Name, Values ? *Values : std::vector<int64_t>{0});
   }
+  std::optional<std::vector<SymbolValues>> Combos = everyCombination(Choices, 256);
+  if (!Combos)
+    return {0};
   std::vector<int64_t> Out;
-  for (const SymbolValues &C : Combos)
+  for (const SymbolValues &C : *Combos)
     if (auto V = Own.evaluate(C))
       Out.push_back(*V);
   if (Out.empty())

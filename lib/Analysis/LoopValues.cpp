@@ -339,8 +339,14 @@ symbolCombinations(const std::vector<VExpr> &Exprs, const std::vector<VExpr> &Lo
       return std::nullopt;
     Free.emplace_back(Name, std::move(Values));
   }
+  return everyCombination(Free, MaxCombinations);
+}
+
+std::optional<std::vector<SymbolValues>>
+everyCombination(const std::vector<std::pair<std::string, std::vector<int64_t>>> &Choices,
+                 size_t MaxCombinations) {
   std::vector<SymbolValues> Out = {{}};
-  for (const auto &[Name, Values] : Free) {
+  for (const auto &[Name, Values] : Choices) {
     if (Out.size() * Values.size() > MaxCombinations)
       return std::nullopt;
     std::vector<SymbolValues> Next;

@@ -132,4 +132,10 @@ std::optional<std::vector<SymbolValues>>
 symbolCombinations(const std::vector<VExpr> &Exprs, const std::vector<VExpr> &LoopConditions,
                    const SymbolValues &Env, unsigned MaxSymbols = 3, size_t MaxCombinations = 4096);
 
+// Every combination of one value per name (the cross product of Choices, in order); nullopt
+// when there would be more than MaxCombinations.
+std::optional<std::vector<SymbolValues>>
+everyCombination(const std::vector<std::pair<std::string, std::vector<int64_t>>> &Choices,
+                 size_t MaxCombinations);
+
 } // namespace cllint::analysis
