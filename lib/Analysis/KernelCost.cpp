@@ -5,6 +5,7 @@
 #include "Analysis/TUAnalysis.h"
 
 #include <algorithm>
+#include <functional>
 #include <set>
 
 namespace cllint::analysis {
@@ -226,6 +227,46 @@ std::optional<ImpactEstimate> KernelCost::idleLanes(const clang::Stmt *Owner) co
       estimate(Removed, "instruction time", Parts.Instructions, Removed.Instructions);
   E.PerItem = First.PerItem;
   E.Assumptions = First.Assumptions;
+  return E;
+}
+
+std::optional<ImpactEstimate> KernelCost::switchIdleLanes(const clang::ASTContext &Ctx,
+                                                          const clang::FunctionDecl *Fn,
+                                                          const clang::SwitchStmt *Switch) const {
+  NodeWeight W = Weights.at(Fn, Switch);
+  if (W.PerWarp <= 0)
+    return std::nullopt;
+  // The body's own instructions, run where the switch runs; loops and branch arms inside it
+  // are flow nodes of their own, counted with their weights.
+  OpCounts Direct;
+  std::set<const clang::Stmt *> Owners;
+  std::function<void(const clang::Stmt *)> Walk = [&](const clang::Stmt *S) {
+    if (!S)
+      return;
+    if (llvm::isa<clang::ForStmt, clang::WhileStmt, clang::DoStmt, clang::IfStmt>(S)) {
+      Owners.insert(S);
+      return;
+    }
+    Direct += opCost(S, Ctx);
+    for (const clang::Stmt *C : S->children())
+      Walk(C);
+  };
+  Walk(Switch->getBody());
+  double Cycles = instructionCycles(Direct) * W.PerWarp;
+  const std::vector<FlowNode> &Nodes = F.nodes();
+  std::vector<unsigned> Roots;
+  for (size_t I = 0; I < Nodes.size(); ++I)
+    if (Owners.count(Nodes[I].Owner) && Nodes[I].K != FlowNode::Root)
+      Roots.push_back(unsigned(I));
+  for (size_t I = 0; I < Nodes.size(); ++I)
+    if (llvm::any_of(Roots, [&](unsigned R) { return Weights.within(unsigned(I), R); }))
+      Cycles += instructionCycles(Nodes[I].Work) * Weights.node(unsigned(I)).PerWarp;
+  CostParts Removed;
+  Removed.Instructions = Cycles / 2;
+  ImpactEstimate E =
+      estimate(Removed, "instruction time", Parts.Instructions, Removed.Instructions);
+  E.PerItem = W.PerItem;
+  E.Assumptions = W.Assumptions;
   return E;
 }
 

@@ -69,8 +69,13 @@ public:
   ImpactEstimate impact(const NodeWeight &W, const Excess &PerRun) const;
   // The idle lanes of a branch or a loop whose lanes disagree: the instructions of its arms
   // (or body) issued for warps of which only some lanes run them.
-  // nullopt when Owner opens no flow node (a switch: its paths are not weighed).
+  // nullopt when Owner opens no flow node.
   std::optional<ImpactEstimate> idleLanes(const clang::Stmt *Owner) const;
+  // The same for a `switch` in Fn, whose cases open no flow node: a split warp runs at least
+  // two of its paths, so at least half of the body's issue slots wait.
+  std::optional<ImpactEstimate> switchIdleLanes(const clang::ASTContext &Ctx,
+                                                const clang::FunctionDecl *Fn,
+                                                const clang::SwitchStmt *Switch) const;
 
 private:
   // Image reads and writes, at their texels' bytes.

@@ -432,7 +432,9 @@ std::optional<ImpactEstimate> TUAnalysis::idleLanes(const clang::FunctionDecl *F
                                                     const clang::Stmt *Owner) const {
   std::optional<ImpactEstimate> Best;
   for (const KernelInfo *K : Kernels.kernelsReaching(Fn)) {
-    std::optional<ImpactEstimate> E = cost(*K).idleLanes(Owner);
+    const auto *Switch = llvm::dyn_cast<clang::SwitchStmt>(Owner);
+    std::optional<ImpactEstimate> E =
+        Switch ? cost(*K).switchIdleLanes(Ctx, Fn, Switch) : cost(*K).idleLanes(Owner);
     if (E)
       scaleForLaunch(*K, cost(*K), *E);
     if (E && (!Best || E->Share > Best->Share))
