@@ -215,6 +215,117 @@ void maskStringified(const std::string &C, MaskedSource &M) {
   }
 }
 
+// The end of the C string literal whose opening quote is at C[Open] (the closing quote), or
+// npos when the line ends first.
+size_t cStringEnd(const std::string &C, size_t Open) {
+  for (size_t J = Open + 1; J < C.size(); ++J) {
+    if (C[J] == '\\') {
+      ++J;
+      continue;
+    }
+    if (C[J] == '"')
+      return J;
+    if (C[J] == '\n')
+      return std::string::npos;
+  }
+  return std::string::npos;
+}
+
+// Whether the escapes of a run of literals map to the kernel text without moving a line: every
+// `\n` ends its piece, or is followed on its piece by plain code (no directive) and preceded by
+// no `//` comment, so that a space can stand for it.
+bool escapesKeepLines(const std::string &C, const std::vector<std::pair<size_t, size_t>> &Pieces) {
+  for (const auto &[Open, Close] : Pieces) {
+    bool Comment = false;
+    for (size_t K = Open + 1; K < Close; ++K) {
+      if (C.compare(K, 2, "//") == 0)
+        Comment = true;
+      if (C[K] != '\\')
+        continue;
+      if (C[K + 1] == 'n' && K + 2 < Close) {
+        size_t Next = C.find_first_not_of(" \t", K + 2);
+        if (Comment || (Next < Close && C[Next] == '#'))
+          return false;
+        Comment = false;
+      }
+      ++K;
+    }
+  }
+  return true;
+}
+
+// C and C++: runs of adjacent string literals (`"__kernel void k(...) {\n" "  ..."`) whose text
+// holds a kernel. Each piece's text stays in place; its quotes become spaces, and each escape a
+// space and the character it stands for (`\n`, `\t`: two spaces), so offsets are unchanged.
+void maskCStrings(const std::string &C, MaskedSource &M) {
+  size_t I = 0, N = C.size();
+  auto skipSpace = [&](size_t J) {
+    for (;;) {
+      while (J < N && std::isspace(static_cast<unsigned char>(C[J])))
+        ++J;
+      if (C.compare(J, 2, "//") == 0)
+        J = C.find('\n', J) == std::string::npos ? N : C.find('\n', J);
+      else if (C.compare(J, 2, "/*") == 0)
+        J = C.find("*/", J + 2) == std::string::npos ? N : C.find("*/", J + 2) + 2;
+      else
+        return J;
+    }
+  };
+  while (I < N) {
+    if (C.compare(I, 2, "//") == 0 || C.compare(I, 2, "/*") == 0) {
+      I = skipSpace(I);
+      continue;
+    }
+    if (C[I] == '\'') { // a character literal
+      I = C.find('\'', I + 1 + (I + 1 < N && C[I + 1] == '\\'));
+      I = I == std::string::npos ? N : I + 1;
+      continue;
+    }
+    if (C[I] == 'R' && I + 1 < N && C[I + 1] == '"' && (I == 0 || !identChar(C[I - 1]))) {
+      size_t Paren = C.find('(', I + 2);
+      size_t End = Paren == std::string::npos
+                       ? std::string::npos
+                       : C.find(")" + C.substr(I + 2, Paren - I - 2) + "\"", Paren);
+      I = End == std::string::npos ? N : End + 1;
+      continue;
+    }
+    if (C[I] != '"') {
+      ++I;
+      continue;
+    }
+    std::vector<std::pair<size_t, size_t>> Pieces;
+    std::string Text;
+    size_t At = I;
+    while (At < N && C[At] == '"') {
+      size_t Close = cStringEnd(C, At);
+      if (Close == std::string::npos)
+        break;
+      Pieces.emplace_back(At, Close);
+      Text += C.substr(At + 1, Close - At - 1);
+      At = skipSpace(Close + 1);
+    }
+    I = Pieces.empty() ? I + 1 : Pieces.back().second + 1;
+    // The run must be the whole string: one that goes on through a macro or a `+`
+    // (`"__global " TYPE " *a"`) is only a part of the kernel.
+    bool Whole = At >= N || C[At] == ';' || C[At] == ')' || C[At] == ',' || C[At] == '}';
+    if (Pieces.empty() || !Whole || !holdsKernel(Text) || !escapesKeepLines(C, Pieces))
+      continue;
+    for (const auto &[Open, Close] : Pieces) {
+      keep(M, C, Open + 1, Close);
+      --M.Kernels; // one run is one kernel string
+      for (size_t K = Open + 1; K + 1 < Close; ++K)
+        if (C[K] == '\\') {
+          char E = C[K + 1];
+          M.Text[K] = ' ';
+          M.Text[K + 1] = E == 'n' || E == 't' || E == 'r' ? ' ' : E;
+          ++K;
+        }
+    }
+    ++M.Kernels;
+    M.Escapes = true;
+  }
+}
+
 } // namespace
 
 std::optional<MaskedSource> maskEmbeddedKernels(const std::string &Path,
@@ -227,11 +338,16 @@ std::optional<MaskedSource> maskEmbeddedKernels(const std::string &Path,
   }
   bool Raw = Content.find("R\"") != std::string::npos;
   bool Stringified = Content.find("STRINGIFY(") != std::string::npos;
-  if (!Raw && !Stringified)
+  // Plain string literals hold kernels in C and C++ host files, not in OpenCL C itself.
+  bool CStrings =
+      !P.ends_with(".cl") && holdsKernel(Content) && Content.find('"') != std::string::npos;
+  if (!Raw && !Stringified && !CStrings)
     return std::nullopt;
   MaskedSource M = Raw ? maskRawStrings(Content) : MaskedSource{blank(Content)};
   if (Stringified)
     maskStringified(Content, M);
+  if (CStrings)
+    maskCStrings(Content, M);
   if (!M.Kernels)
     return std::nullopt;
   return M;

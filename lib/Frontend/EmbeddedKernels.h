@@ -1,9 +1,9 @@
 // Kernels kept inside another language's strings: pyopencl scripts (`cl.Program(ctx, """...""")`),
-// C++ raw strings (`R"(...)"`, also the whole of a `.cl` file) and the arguments of stringizing
-// macros (`MSTRINGIFY( ... )`). The file is linted as a
-// masked copy: the kernel text stays where it is, every other character becomes a space (line
-// breaks are kept), so each finding's line and column, and each fix's offsets, are those of the
-// original file.
+// C++ raw strings (`R"(...)"`, also the whole of a `.cl` file), the arguments of stringizing
+// macros (`MSTRINGIFY( ... )`) and runs of adjacent C string literals in C and C++ files. The file
+// is linted as a masked copy: the kernel text stays where it is, every other character becomes a
+// space (line breaks are kept), so each finding's line and column, and each fix's offsets, are
+// those of the original file.
 #pragma once
 
 #include "llvm/ADT/StringRef.h"
@@ -23,7 +23,8 @@ struct MaskedSource {
 };
 
 // The masked copy of Content when Path holds kernels in strings: `.py` files, and C, C++ and
-// `.cl` files with a raw string literal that contains a kernel. nullopt for plain OpenCL C.
+// `.cl` files with a raw string literal (C and C++ files: or a string literal run) that contains
+// a kernel. nullopt for plain OpenCL C.
 std::optional<MaskedSource> maskEmbeddedKernels(const std::string &Path,
                                                 const std::string &Content);
 
@@ -31,8 +32,8 @@ std::optional<MaskedSource> maskEmbeddedKernels(const std::string &Path,
 // files, which are read to decide (pythonHoldsKernels, hostHoldsKernels).
 bool isKernelSourcePath(llvm::StringRef Path);
 bool pythonHoldsKernels(const std::string &Path);
-// Whether a C or C++ file holds a kernel in a raw string (read to decide): it is linted as
-// kernel code as well as read as host code.
+// Whether a C or C++ file holds a kernel in a string (read to decide): it is linted as kernel
+// code as well as read as host code.
 bool hostHoldsKernels(const std::string &Path);
 
 } // namespace cllint
