@@ -14,6 +14,7 @@
 #include "LintReports.h"
 #include "Output/Emitters.h"
 #include "Registry.h"
+#include "Support/ClosedPipe.h"
 #include "Support/CrashIsolation.h"
 #include "Support/InputFiles.h"
 
@@ -234,10 +235,8 @@ int runLint(int Argc, const char **Argv) {
           &llvm::errs()))
     return 2;
 
-  if (ListRules)
-    return listRules(Format == "json");
-  if (!Explain.empty())
-    return explainRule(Explain);
+  if (ListRules || !Explain.empty())
+    return ListRules ? listRules(Format == "json") : explainRule(Explain);
   if (Inputs.empty() && DumpConfig.empty() && costDumpFile().empty())
     return usageError("no input files; run 'cllint --help'");
   if (std::string Why; HeaderFilter.getNumOccurrences() && !llvm::Regex(HeaderFilter).isValid(Why))
@@ -436,6 +435,7 @@ int runLint(int Argc, const char **Argv) {
   }
   if (Failing && Exit == 0 && !ExitZero)
     Exit = 1;
+  setClosedPipeStatus(Exit);
 
   EmitOptions Emit;
   Emit.ToolVersion = CLLINT_VERSION;
@@ -472,7 +472,7 @@ int runLint(int Argc, const char **Argv) {
     emitReport(Format, Results, Emit, *OS);
   OS->flush();
   if (OS->has_error()) {
-    // A full disk or a closed pipe: the report is incomplete, which is a failed run.
+    // A full disk: the report is incomplete, a failed run (a closed pipe: ClosedPipe.h).
     std::string Why = OS->error().message();
     OS->clear_error();
     Exit = usageError((OutputFile.empty() ? std::string("standard output") : OutputFile) +

@@ -1,4 +1,5 @@
 #include "Commands.h"
+#include "Support/ClosedPipe.h"
 #include "Support/CrashIsolation.h"
 
 #include "llvm/Support/InitLLVM.h"
@@ -6,7 +7,9 @@
 #include <cstring>
 
 int main(int Argc, const char **Argv) {
-  llvm::InitLLVM X(Argc, Argv);
+  // Before InitLLVM installs LLVM's other signal handlers, as LLVM requires.
+  cllint::installClosedPipeHandler();
+  llvm::InitLLVM X(Argc, Argv, /*InstallPipeSignalExitHandler=*/false);
   // Subcommands get the whole argv ("cllint lsp --flag ..."); everything else is linting.
   int Code;
   if (Argc > 1 && std::strcmp(Argv[1], "lsp") == 0)
