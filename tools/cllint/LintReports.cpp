@@ -9,6 +9,7 @@
 #include "Registry.h"
 #include "Support/InputFiles.h"
 
+#include "clang/Basic/DiagnosticIDs.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
@@ -245,14 +246,36 @@ int listRules(bool Json) {
 }
 
 int explainRule(const std::string &Id) {
+  if (Id == "clang-diagnostic-error") {
+    llvm::outs() << "# clang-diagnostic-error\n\nThe kernel file does not compile: Clang's error, "
+                 << "with its `expanded from macro` and `<command line>` notes. The run fails "
+                 << "(exit 2) and the other files are still linted. Usually a -D, -I or -include "
+                 << "flag the host's build options pass is missing: give it after `--`, in "
+                 << ".cllint.yaml, or lint the host code with the file (`--host`); "
+                 << "`--dump-config FILE` shows the flags used.\n";
+    return 0;
+  }
+  llvm::StringRef Clang(Id);
+  if (Clang.consume_front("clang-diagnostic-") && !Clang.empty() &&
+      llvm::is_contained(clang::DiagnosticIDs::getDiagnosticFlags(), "-W" + Clang.str())) {
+    // Clang's own warnings keep Clang's flag names.
+    llvm::outs() << "# " << Id << "\n\nA warning of the Clang compiler that parses the kernel: "
+                 << "Clang's -W" << Clang << ". cllint reports it as it reports its own findings "
+                 << "(severity, baselines, suppressions).\n\nTurn it off with `--rules=-" << Id
+                 << "` (or `rules: [-" << Id << "]` in .cllint.yaml), or with -Wno-" << Clang
+                 << " after `--`. Clang's documentation of -W" << Clang
+                 << ": https://clang.llvm.org/docs/DiagnosticsReference.html#w" << Clang.lower()
+                 << "\n";
+    return 0;
+  }
   const RuleInfo *R = findRule(Id);
   if (!R) {
     // The rule ids closest to what was typed: a prefix, a part, or a few edits away.
     std::vector<std::string> Close;
+    unsigned Edits = unsigned(std::clamp<size_t>(Id.size() / 4, 2, 4));
     for (const RuleInfo &Each : allRules()) {
       llvm::StringRef Name(Each.Id);
-      if (Name.starts_with(Id) || Name.contains(Id) ||
-          Name.edit_distance(Id, true, 4) <= std::max<size_t>(2, Id.size() / 4))
+      if (Name.starts_with(Id) || Name.contains(Id) || Name.edit_distance(Id, true, Edits) <= Edits)
         Close.push_back(Each.Id);
     }
     std::string Hint;
