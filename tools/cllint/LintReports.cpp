@@ -204,6 +204,15 @@ void printSummary(const std::vector<FileResult> &Results, const unsigned Counts[
     llvm::errs() << Hidden
                  << " finding(s) under the impact floor not shown (each under 0.5% of its "
                     "kernel's estimated time unless configured); --all shows them\n";
+  // Files that did not compile were not analysed: say how many, apart from the findings.
+  unsigned Failed = 0;
+  for (const FileResult &R : Results)
+    Failed += llvm::any_of(R.Findings,
+                           [](const Finding &F) { return F.RuleId == "clang-diagnostic-error"; });
+  if (Failed)
+    llvm::errs() << Failed << " of " << Results.size()
+                 << " file(s) did not compile and were not analysed (the first error of each is "
+                    "above)\n";
 }
 
 int dumpConfig(const LintOptions &Options, const std::string &File) {
