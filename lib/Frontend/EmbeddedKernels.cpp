@@ -440,4 +440,33 @@ bool hostHoldsKernels(const std::string &Path) {
   return C && maskEmbeddedKernels(Path, *C).has_value();
 }
 
+bool kernelCodeFile(const std::string &Path) {
+  std::optional<std::string> C = readSmall(Path);
+  return C && isKernelCode(*C);
+}
+
+bool isKernelCode(const std::string &Content) {
+  // The code outside comments and string literals defines a kernel.
+  std::string Code = Content;
+  for (size_t I = 0; I < Code.size();) {
+    size_t End = I + 1;
+    if (Code.compare(I, 2, "//") == 0)
+      End = Code.find('\n', I);
+    else if (Code.compare(I, 2, "/*") == 0)
+      End = Code.find("*/", I + 2) == std::string::npos ? Code.size() : Code.find("*/", I + 2) + 2;
+    else if (Code[I] == '"')
+      End = cStringEnd(Code, I) == std::string::npos ? Code.find('\n', I) : cStringEnd(Code, I) + 1;
+    else {
+      ++I;
+      continue;
+    }
+    End = std::min(End, Code.size());
+    for (size_t K = I; K < End; ++K)
+      if (Code[K] != '\n')
+        Code[K] = ' ';
+    I = End;
+  }
+  return definesKernel(Code);
+}
+
 } // namespace cllint

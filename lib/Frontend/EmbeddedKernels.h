@@ -35,5 +35,9 @@ bool pythonHoldsKernels(const std::string &Path);
 // Whether a C or C++ file holds a kernel in a string (read to decide): it is linted as kernel
 // code as well as read as host code.
 bool hostHoldsKernels(const std::string &Path);
+// Whether Content's code (outside comments and strings) defines a kernel: OpenCL C kept in a
+// file with a C++ extension (OpenMM's `.cc` kernels), linted as kernel code only.
+bool isKernelCode(const std::string &Content);
+bool kernelCodeFile(const std::string &Path);
 
 } // namespace cllint

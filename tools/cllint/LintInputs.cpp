@@ -91,6 +91,10 @@ LintInputs gatherInputs(const std::vector<std::string> &Args,
     if (Ext == ".py" && !Named && !pythonHoldsKernels(F))
       continue;
     bool Host = isHostSource(F);
+    if (Host && kernelCodeFile(F)) { // OpenCL C with a C or C++ extension
+      In.Kernels.push_back(std::move(F));
+      continue;
+    }
     if (Host || (!Named && (Ext == ".h" || Ext == ".hpp"))) {
       if (hostHoldsKernels(F))
         In.Kernels.push_back(F);
