@@ -133,6 +133,17 @@ std::optional<std::pair<unsigned, int64_t>> guardedSize(const VExpr &E) {
   return std::nullopt;
 }
 
+// guardedSize of a condition and of each operand of its `&&` / `||` chain.
+std::vector<std::pair<unsigned, int64_t>> guardedSizes(const BranchCondition &C) {
+  std::vector<std::pair<unsigned, int64_t>> Out;
+  if (auto G = guardedSize(C.Value))
+    Out.push_back(*G);
+  for (const auto &P : C.Parts)
+    if (auto G = guardedSize(P.second))
+      Out.push_back(*G);
+  return Out;
+}
+
 // Total work-items (a power of two) over the dimensions in the mask Dims, the first ones getting
 // the larger share: 256 over two is 16x16, over three 8x8x4.
 std::array<unsigned, 3> spreadOverDims(unsigned Total, unsigned Dims) {
@@ -182,13 +193,10 @@ WorkGroupShape TUAnalysis::defaultShape(const KernelInfo &K) const {
   // Guards raise a dimension to the smallest size they make sense for.
   std::string Guard;
   for (const BranchCondition &C : F.conditions()) {
-    std::vector<VExpr> Tests = {C.Value};
-    for (const auto &P : C.Parts)
-      Tests.push_back(P.second);
-    for (const VExpr &T : Tests)
-      if (auto G = guardedSize(T); G && (Used >> G->first) & 1 && Size[G->first] < G->second &&
-                                   G->second <= int64_t(MaxWorkGroupItems)) {
-        Size[G->first] = ceilPowerOfTwo(G->second);
+    for (const auto &G : guardedSizes(C))
+      if ((Used >> G.first) & 1 && Size[G.first] < G.second &&
+          G.second <= int64_t(MaxWorkGroupItems)) {
+        Size[G.first] = ceilPowerOfTwo(G.second);
         Guard = guardText(C.Cond);
       }
   }
@@ -223,16 +231,12 @@ std::optional<WorkGroupShape> TUAnalysis::inferredShape(const KernelInfo &K) con
   }
   // A guard on the same id that only makes sense for a larger group (`if (lid < 16) hist[lid]
   // = 0` with `hist[16]`) says the tile is smaller than the group: it bounds nothing.
-  for (const BranchCondition &C : F.conditions()) {
-    std::vector<VExpr> Tests = {C.Value};
-    for (const auto &P : C.Parts)
-      Tests.push_back(P.second);
-    for (const VExpr &T : Tests)
-      if (auto G = guardedSize(T); G && Bound[G->first] && G->second > Bound[G->first]) {
-        Bound[G->first] = 0;
-        TileOf[G->first].clear();
+  for (const BranchCondition &C : F.conditions())
+    for (const auto &G : guardedSizes(C))
+      if (Bound[G.first] && G.second > Bound[G.first]) {
+        Bound[G.first] = 0;
+        TileOf[G.first].clear();
       }
-  }
   std::string Tile = !TileOf[0].empty() ? TileOf[0] : !TileOf[1].empty() ? TileOf[1] : TileOf[2];
   // A work-group-linear index (`ly * 32 + lx`, arrayfire's `tidy * DIMX + tidx`) into __local
   // memory gives the row width: the code is written for that many work-items per row.
