@@ -418,9 +418,9 @@ int runLint(int Argc, const char **Argv) {
   Severity Threshold = FailOnLevel.value_or(Severity::Warning);
   unsigned Counts[3] = {0, 0, 0};
   bool Failing = false;
+  if (printFileErrors(Results))
+    Exit = 2;
   for (const FileResult &R : Results) {
-    for (const std::string &E : fileErrors(R))
-      error(R.Path + ": " + E);
     printWarnings(R.Notices, R.Path + ": ");
     FileSettings S;
     std::string Ignored;

@@ -4,6 +4,7 @@
 
 #include "Analysis/TUAnalysis.h"
 #include "Driver/ResultCache.h"
+#include "Driver/RunResults.h"
 #include "Driver/SettingsText.h"
 #include "Frontend/PreambleCache.h"
 #include "Registry.h"
@@ -298,6 +299,27 @@ int explainRule(const std::string &Id) {
   }
   llvm::outs() << R->Doc;
   return 0;
+}
+
+bool printFileErrors(const std::vector<FileResult> &Results) {
+  std::map<std::string, std::vector<std::string>> FilesOf; // error -> files, in order
+  std::vector<std::string> Order;
+  for (const FileResult &R : Results)
+    for (const std::string &E : fileErrors(R)) {
+      auto &Files = FilesOf[E];
+      if (Files.empty())
+        Order.push_back(E);
+      Files.push_back(R.Path);
+    }
+  for (const std::string &E : Order) {
+    const std::vector<std::string> &Files = FilesOf[E];
+    if (Files.size() == 1)
+      llvm::WithColor::error(llvm::errs(), "cllint") << Files.front() << ": " << E << "\n";
+    else
+      llvm::WithColor::error(llvm::errs(), "cllint")
+          << E << " (" << Files.size() << " files: " << Files.front() << ", ...)\n";
+  }
+  return !Order.empty();
 }
 
 void printWarnings(const std::vector<std::string> &Warnings, const std::string &Prefix) {

@@ -28,6 +28,9 @@ void emitReport(const std::string &Format, const std::vector<FileResult> &Result
 bool useColor(const std::string &Color, bool ToStdout);
 // --cache-stats: results reused from the cache and preambles built and reused.
 void printCacheStats(const LintOptions &Options);
+// "cllint: error: FILE: E" on stderr for each file's errors; one error that several files share
+// (a broken .cllint.yaml) once, naming how many. Whether there was any.
+bool printFileErrors(const std::vector<FileResult> &Results);
 // "cllint: warning: PREFIX W" on stderr for each W.
 void printWarnings(const std::vector<std::string> &Warnings, const std::string &Prefix = "");
 // --header-filter (CommandLine), else each file's config header-filter:, keeps findings in
