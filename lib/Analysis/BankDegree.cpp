@@ -83,11 +83,7 @@ std::optional<MemoryAccess> vectorWidth(const KernelFacts &F, const MemoryAccess
     return std::nullopt;
   // The component's place in its element: the constant term's number (the symbolic terms,
   // `16*i` in `t[lid + i].y`, are whole elements).
-  Poly Constant = linearize(A.ByteOffset).Constant;
-  SymbolValues Zero;
-  for (const std::string &N : Constant.symbols())
-    Zero[N] = 0;
-  std::optional<int64_t> Own = Constant.evaluate(Zero);
+  std::optional<int64_t> Own = linearize(A.ByteOffset).Constant.numericTerm();
   if (!Own || A.ElementBytes <= 0)
     return std::nullopt;
   for (const MemoryAccess &B : F.accesses()) {

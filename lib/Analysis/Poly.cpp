@@ -28,6 +28,13 @@ std::optional<int64_t> Poly::constantValue() const {
   return Terms.empty() ? 0 : Terms.begin()->second;
 }
 
+std::optional<int64_t> Poly::numericTerm() const {
+  if (Overflowed)
+    return std::nullopt;
+  auto It = Terms.find(Monomial{});
+  return It == Terms.end() ? 0 : It->second;
+}
+
 std::optional<int64_t> Poly::evaluate(const SymbolValues &Env) const {
   if (Overflowed)
     return std::nullopt;

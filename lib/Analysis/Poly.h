@@ -27,6 +27,8 @@ public:
   bool isZero() const { return Terms.empty() && !Overflowed; }
   bool isConstant() const;
   std::optional<int64_t> constantValue() const;
+  // The term without symbols (the value with every symbol at 0): `16*i + 8` gives 8.
+  std::optional<int64_t> numericTerm() const;
   // Numeric value when every symbol is bound.
   std::optional<int64_t> evaluate(const SymbolValues &Env) const;
   std::vector<std::string> symbols() const;

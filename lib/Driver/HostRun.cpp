@@ -25,6 +25,14 @@ std::string at(const HostLaunch &L) {
   return llvm::sys::path::filename(L.Where.File).str() + ":" + std::to_string(L.Where.Begin.Line);
 }
 
+// A local size as the table holds it (absurd sizes capped, not wrapped).
+std::array<unsigned, 3> tableShape(const std::array<uint64_t, 3> &Local) {
+  std::array<unsigned, 3> Out;
+  for (unsigned I = 0; I < 3; ++I)
+    Out[I] = unsigned(std::min<uint64_t>(Local[I], 1u << 30));
+  return Out;
+}
+
 // F's launches: shapes where the local size is a constant, and for every traced kernel whether
 // it runs more than once per program run.
 void addLaunches(analysis::LaunchTable &Table, const HostFile &F) {
@@ -39,8 +47,7 @@ void addLaunches(analysis::LaunchTable &Table, const HostFile &F) {
     if (L.Kernel.empty() || !L.Local)
       continue;
     analysis::KernelLaunch K;
-    for (unsigned I = 0; I < 3; ++I)
-      K.Local[I] = unsigned(std::min<uint64_t>((*L.Local)[I], 1u << 30));
+    K.Local = tableShape(*L.Local);
     K.Global = L.Global;
     K.Source = "host launch at " + at(L);
     Table.addHostLaunch(L.Kernel, std::move(K));
@@ -56,16 +63,7 @@ void addScriptHost(HostRun &Run, const std::string &Path, bool Report,
     Run.Warnings.push_back(Error);
     return;
   }
-  for (const PythonLaunch &P : findPythonLaunches(Content)) {
-    analysis::KernelLaunch K;
-    for (unsigned I = 0; I < 3; ++I)
-      K.Local[I] = unsigned(std::min<uint64_t>(P.Local[I], 1u << 30));
-    K.Global = P.Global;
-    K.Source =
-        "host launch at " + llvm::sys::path::filename(Path).str() + ":" + std::to_string(P.Line);
-    Run.Table->addHostLaunch(P.Kernel, std::move(K));
-  }
-  Run.Table->addHostWords(Content);
+  addScriptLaunches(*Run.Table, Path, Content, "host launch at");
   if (Report) {
     FileResult R;
     R.Path = Path;
@@ -128,6 +126,18 @@ HostRun analyseHostFiles(const std::vector<std::string> &Reported,
   for (const HostFile &F : Run.Files)
     addLaunches(*Run.Table, F);
   return Run;
+}
+
+void addScriptLaunches(analysis::LaunchTable &Table, const std::string &Path,
+                       const std::string &Script, const std::string &Where) {
+  for (const PythonLaunch &P : findPythonLaunches(Script)) {
+    analysis::KernelLaunch K;
+    K.Local = tableShape(P.Local);
+    K.Global = P.Global;
+    K.Source = Where + " " + llvm::sys::path::filename(Path).str() + ":" + std::to_string(P.Line);
+    Table.addHostLaunch(P.Kernel, std::move(K));
+  }
+  Table.addHostWords(Script);
 }
 
 std::string describeLaunches(const HostRun &Run) {

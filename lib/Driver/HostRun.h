@@ -29,6 +29,11 @@ HostRun analyseHostFiles(const std::vector<std::string> &Reported,
                          const std::vector<std::string> &ExtraArgs, const DeviceProfile &Profile,
                          unsigned long long MaxFileBytes);
 
+// A pyopencl script's launches (`prg.NAME(queue, global, local, ...)`) and the words that name
+// kernels, added to Table; each launch's source is "<Where> <script>:<line>".
+void addScriptLaunches(analysis::LaunchTable &Table, const std::string &Path,
+                       const std::string &Script, const std::string &Where);
+
 // What --dump-launches prints: each host launch with its kernel and shape.
 std::string describeLaunches(const HostRun &Run);
 

@@ -179,20 +179,11 @@ bool Linter::settingsFor(const std::string &Path, FileSettings &Out, std::string
 static std::shared_ptr<const analysis::LaunchTable>
 withScriptLaunches(std::shared_ptr<const analysis::LaunchTable> Base, const std::string &Path,
                    const std::string &Script) {
-  std::vector<PythonLaunch> Found = findPythonLaunches(Script);
-  if (Found.empty())
+  if (findPythonLaunches(Script).empty())
     return Base;
   auto Table = Base ? std::make_shared<analysis::LaunchTable>(*Base)
                     : std::make_shared<analysis::LaunchTable>();
-  for (const PythonLaunch &P : Found) {
-    analysis::KernelLaunch K;
-    for (unsigned I = 0; I < 3; ++I)
-      K.Local[I] = unsigned(std::min<uint64_t>(P.Local[I], 1u << 30));
-    K.Global = P.Global;
-    K.Source = "launch at " + llvm::sys::path::filename(Path).str() + ":" + std::to_string(P.Line);
-    Table->addHostLaunch(P.Kernel, std::move(K));
-  }
-  Table->addHostWords(Script);
+  addScriptLaunches(*Table, Path, Script, "launch at");
   return Table;
 }
 

@@ -170,6 +170,18 @@ MaskedSource maskRawStrings(const std::string &C) {
   return M;
 }
 
+// The end of the C comment that starts at C[I] (the end of the text when it is not closed), or
+// npos when none starts there.
+size_t commentEnd(const std::string &C, size_t I) {
+  if (C.compare(I, 2, "//") == 0)
+    return std::min(C.find('\n', I), C.size());
+  if (C.compare(I, 2, "/*") == 0) {
+    size_t Close = C.find("*/", I + 2);
+    return Close == std::string::npos ? C.size() : Close + 2;
+  }
+  return std::string::npos;
+}
+
 // Stringizing macros (`#define MSTRINGIFY(...) #__VA_ARGS__`): the argument of a call to a
 // macro whose name ends in STRINGIFY holds the kernel (the whole of clpeak's .cl files).
 void maskStringified(const std::string &C, MaskedSource &M) {
@@ -186,22 +198,13 @@ void maskStringified(const std::string &C, MaskedSource &M) {
     size_t Open = At + 9, I = Open + 1;
     int Depth = 1;
     for (; I < C.size() && Depth > 0; ++I) {
-      if (C.compare(I, 2, "//") == 0) {
-        I = C.find('\n', I);
-        if (I == std::string::npos)
-          break;
-        continue;
-      }
-      if (C.compare(I, 2, "/*") == 0) {
-        I = C.find("*/", I + 2);
-        if (I == std::string::npos)
-          break;
-        ++I;
+      if (size_t End = commentEnd(C, I); End != std::string::npos) {
+        I = End - 1;
         continue;
       }
       Depth += C[I] == '(' ? 1 : C[I] == ')' ? -1 : 0;
     }
-    if (Depth != 0 || I == std::string::npos)
+    if (Depth != 0)
       continue;
     size_t Close = I - 1; // the matching ')'
     if (holdsKernel(llvm::StringRef(C).slice(Open + 1, Close))) {
@@ -314,17 +317,15 @@ void maskCStrings(const std::string &C, MaskedSource &M) {
     for (;;) {
       while (J < N && std::isspace(static_cast<unsigned char>(C[J])))
         ++J;
-      if (C.compare(J, 2, "//") == 0)
-        J = C.find('\n', J) == std::string::npos ? N : C.find('\n', J);
-      else if (C.compare(J, 2, "/*") == 0)
-        J = C.find("*/", J + 2) == std::string::npos ? N : C.find("*/", J + 2) + 2;
-      else
+      size_t End = commentEnd(C, J);
+      if (End == std::string::npos)
         return J;
+      J = End;
     }
   };
   while (I < N) {
-    if (C.compare(I, 2, "//") == 0 || C.compare(I, 2, "/*") == 0) {
-      I = skipSpace(I);
+    if (size_t End = commentEnd(C, I); End != std::string::npos) {
+      I = End;
       continue;
     }
     if (C[I] == '\'') { // a character literal
@@ -449,14 +450,10 @@ bool isKernelCode(const std::string &Content) {
   // The code outside comments and string literals defines a kernel.
   std::string Code = Content;
   for (size_t I = 0; I < Code.size();) {
-    size_t End = I + 1;
-    if (Code.compare(I, 2, "//") == 0)
-      End = Code.find('\n', I);
-    else if (Code.compare(I, 2, "/*") == 0)
-      End = Code.find("*/", I + 2) == std::string::npos ? Code.size() : Code.find("*/", I + 2) + 2;
-    else if (Code[I] == '"')
+    size_t End = commentEnd(Code, I);
+    if (End == std::string::npos && Code[I] == '"')
       End = cStringEnd(Code, I) == std::string::npos ? Code.find('\n', I) : cStringEnd(Code, I) + 1;
-    else {
+    if (End == std::string::npos) {
       ++I;
       continue;
     }

@@ -27,7 +27,7 @@ struct HostLaunch {
   std::string Function;   // the host function it is written in
   bool InLoop = false;    // a loop of that function encloses it
   // It runs more than once per program run: InLoop, or its function is reached from a loop
-  // (markRepeatedLaunches); Python launches count as repeated.
+  // (markRepeatedLaunches).
   bool Repeated = true;
 };
 
