@@ -1,5 +1,7 @@
 #include "Analysis/Surroundings.h"
 
+#include "Analysis/Uniformity.h"
+
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
 
@@ -66,6 +68,14 @@ Surroundings flowConditions(const KernelFacts &F, int Node) {
       Out.LoopConditions.push_back(V);
   }
   return Out;
+}
+
+VExpr reachingLanes(const KernelFacts &F, int Node) {
+  VExpr All;
+  for (const VExpr &G : flowConditions(F, Node).Guards)
+    if (G && dependsOnLanes(G))
+      All = All ? vOp(VOp::LAnd, {All, G}) : G;
+  return All;
 }
 
 Surroundings enclosingConditions(const KernelFacts &F, const MemoryAccess &A) {

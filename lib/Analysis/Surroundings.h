@@ -21,6 +21,11 @@ Surroundings enclosingConditions(const KernelFacts &F, Instance &Context, const 
 // side) and loop conditions. Empty for Node < 0.
 Surroundings flowConditions(const KernelFacts &F, int Node);
 
+// The lane-dependent conditions of flowConditions(F, Node), as one conjunction: the lanes that
+// reach code of that node (`if (orderIndex == 0)` around a switch). Null when none depends on
+// the lanes.
+VExpr reachingLanes(const KernelFacts &F, int Node);
+
 // The same for a memory access, in the context it was analysed in; empty when the access was
 // reached through a helper whose conditions belong to another function.
 Surroundings enclosingConditions(const KernelFacts &F, const MemoryAccess &A);

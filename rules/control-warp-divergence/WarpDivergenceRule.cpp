@@ -84,16 +84,12 @@ public:
   }
 
 private:
-  // The lane-dependent conditions around a branch, as one: only the lanes they let through
-  // reach it (a switch under `if (orderIndex == 0)` splits those lanes, not the warp).
+  // Only the lanes the conditions around a branch let through reach it (a switch under `if
+  // (orderIndex == 0)` splits those lanes, not the warp); a loop's node holds its own condition.
   static VExpr laneGuards(const KernelFacts &F, const BranchCondition &C) {
     if (llvm::isa<clang::ForStmt, clang::WhileStmt, clang::DoStmt>(C.Owner))
       return nullptr;
-    VExpr All;
-    for (const VExpr &G : flowConditions(F, int(C.Node)).Guards)
-      if (G && G != C.Value && dependsOnLanes(G))
-        All = All ? vOp(VOp::LAnd, {All, G}) : G;
-    return All;
+    return reachingLanes(F, int(C.Node));
   }
 
   // One lane of each warp commits the warp's result with an atomic (`if (lane == 0)

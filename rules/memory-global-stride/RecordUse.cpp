@@ -32,10 +32,7 @@ bool everyFieldUsed(clang::ASTContext &Ctx, const SiblingGroup &G) {
   const auto *RT = A.ElementType->getAsStructureType();
   // The access's place in its record: the constant term of its offset (the index terms are
   // whole records).
-  SymbolValues Zero;
-  for (const std::string &N : A.Bytes.Constant.symbols())
-    Zero[N] = 0;
-  std::optional<int64_t> Own = A.Bytes.Constant.evaluate(Zero);
+  std::optional<int64_t> Own = A.Bytes.Constant.numericTerm();
   if (!RT || !RT->getDecl()->getDefinition() || !Own)
     return false;
   int64_t First = ((*Own % A.RecordBytes) + A.RecordBytes) % A.RecordBytes;
@@ -63,10 +60,7 @@ bool xyzOfFourVectors(const SiblingGroup &G) {
     return false;
   // The first member's place in its element: the constant term's number (the index terms
   // are whole elements).
-  SymbolValues Zero;
-  for (const std::string &N : A.Bytes.Constant.symbols())
-    Zero[N] = 0;
-  std::optional<int64_t> Own = A.Bytes.Constant.evaluate(Zero);
+  std::optional<int64_t> Own = A.Bytes.Constant.numericTerm();
   if (!Own)
     return false;
   int64_t Component = A.ElementBytes / 4;

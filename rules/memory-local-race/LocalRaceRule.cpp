@@ -52,8 +52,6 @@ laneBytes(const KernelFacts &F, const MemoryAccess &A, const std::array<unsigned
   return Out;
 }
 
-// The first pair of lanes of the first work-group where W writes bytes that R (another lane)
-// reads or writes, under every binding of the loop variables both share.
 // Whether W stores one value that is the same for every work-item (`shared[i] = in[g*N + i]`
 // with i a loop counter): when each work-item writes such a location itself before reading
 // it, whichever write it sees holds the value it wrote.
@@ -70,6 +68,9 @@ bool storesUniformValue(const KernelFacts &F, clang::ASTContext &Ctx, const Memo
   return false;
 }
 
+// The first pair of lanes of the first work-group where W writes bytes that R (another lane)
+// reads or writes, under every binding of the loop variables both share. UniformStore: W
+// stores one value for every work-item (storesUniformValue).
 // With Assumed (a guessed shape), only work-items of one row (same ids beyond dimension 0) and
 // one warp are compared: the rows and the group's size are a guess, the warp is not.
 std::optional<Conflict> conflict(const KernelFacts &F, const MemoryAccess &W, const MemoryAccess &R,
