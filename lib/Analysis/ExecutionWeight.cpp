@@ -4,6 +4,7 @@
 #include "Analysis/Uniformity.h"
 
 #include "clang/AST/Stmt.h"
+#include "llvm/ADT/StringExtras.h"
 
 #include <algorithm>
 #include <set>
@@ -87,10 +88,8 @@ Factor loopFactor(const KernelFacts &F, const FlowNode &N, const std::array<unsi
           Values.size() >= size_t(ExecutionWeights::AssumedTrips))
         return assumed(Name);
       Out.PerItem = Out.PerWarp = double(Values.size());
-      std::string With;
-      for (const std::string &T : Taken)
-        With += (With.empty() ? "" : ", ") + T;
-      Out.Assumption = Name + " runs " + std::to_string(Values.size()) + " times (" + With + ")";
+      Out.Assumption = Name + " runs " + std::to_string(Values.size()) + " times (" +
+                       llvm::join(Taken, ", ") + ")";
       return Out;
     }
   std::string Counter;
