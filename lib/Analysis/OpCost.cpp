@@ -68,6 +68,14 @@ OpCounts callCost(const CallExpr *Call) {
   return {Double ? W : W * 2, Double ? W : 0, 0, 0};
 }
 
+// A constant divisor whose reciprocal is exact (0.5, 4.0, 0.125f).
+bool byPowerOfTwo(const Expr *Divisor, const ASTContext &Ctx) {
+  llvm::APFloat V(0.0);
+  if (Divisor->isValueDependent() || !Divisor->EvaluateAsFloat(V, Ctx) || !V.isFiniteNonZero())
+    return false;
+  return V.getExactInverse(nullptr);
+}
+
 OpCounts binaryCost(const BinaryOperator *B, const ASTContext &Ctx) {
   BinaryOperatorKind K = B->getOpcode();
   if (K == BO_Assign || K == BO_Comma || B->isLogicalOp())
@@ -77,6 +85,9 @@ OpCounts binaryCost(const BinaryOperator *B, const ASTContext &Ctx) {
                    : (B->isComparisonOp() ? B->getLHS()->getType() : B->getType());
   double W = width(T);
   bool Div = K == BO_Div || K == BO_Rem || K == BO_DivAssign || K == BO_RemAssign;
+  // x / 0.5 is exactly x * 2.0: compilers multiply by the reciprocal of a power of two.
+  if ((K == BO_Div || K == BO_DivAssign) && isFloating(T) && byPowerOfTwo(B->getRHS(), Ctx))
+    Div = false;
   if (isDouble(T))
     return {0, W * (Div ? 10 : 1), 0, 0};
   if (Div && isFloating(T))

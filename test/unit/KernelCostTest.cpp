@@ -192,3 +192,24 @@ TEST(KernelCost, TiledGemmInnerLoopDominatesAndColdCodeIsSmall) {
           },
           {{"n", 1024}});
 }
+
+TEST(KernelCost, DivisionByAPowerOfTwoCostsAMultiply) {
+  // x / 0.5f compiles to x * 2.0f; x / 3.0f is an IEEE division sequence.
+  auto instructions = [](const std::string &Op) {
+    double Cycles = 0;
+    analyse("__kernel void k(__global float *out, __global const float *in) {\n"
+            "  int i = get_global_id(0);\n"
+            "  out[i] = in[i] " +
+                Op +
+                ";\n"
+                "}\n",
+            [&](const TUAnalysis &A) {
+              Cycles = A.cost(A.kernels().kernels().front()).parts().Instructions;
+            });
+    return Cycles;
+  };
+  EXPECT_DOUBLE_EQ(instructions("/ 0.5f"), instructions("* 2.0f"));
+  EXPECT_DOUBLE_EQ(instructions("/ 4.0f"), instructions("* 2.0f"));
+  EXPECT_GT(instructions("/ 3.0f"), instructions("* 2.0f"));
+  EXPECT_GT(instructions("/ in[i + 1]"), instructions("* in[i + 1]"));
+}
