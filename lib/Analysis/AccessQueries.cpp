@@ -234,6 +234,14 @@ bool walksRecordInUnboundedLoop(const KernelFacts &F, const MemoryAccess &A, int
   return false;
 }
 
+bool singleLaneAccess(const KernelFacts &F, const MemoryAccess &A,
+                      const std::array<unsigned, 3> &Shape, unsigned WarpSize) {
+  for (const VExpr &G : enclosingConditions(F, A).Guards)
+    if (atMostOneLane(G, Shape[0], WarpSize))
+      return true;
+  return false;
+}
+
 int64_t usualDistance(const std::vector<int64_t> &Addrs) {
   std::map<int64_t, unsigned> Deltas;
   for (size_t I = 1; I < Addrs.size(); ++I)

@@ -56,6 +56,12 @@ std::vector<int64_t> laneByLaneAddresses(const MemoryAccess &A,
                                          unsigned Warp = 0, const SymbolValues &Extra = {},
                                          std::string *Assumed = nullptr);
 
+// A guard around A leaves at most one lane of each warp (`if (i == n - 1)`, `i == N / 4` after
+// a loop that strides i by the work-group): one address per warp, neither strided nor in
+// conflict, whatever the unknowns are.
+bool singleLaneAccess(const KernelFacts &F, const MemoryAccess &A,
+                      const std::array<unsigned, 3> &Shape, unsigned WarpSize);
+
 // The distance most neighbouring lanes of Addrs are apart (0 for fewer than two).
 int64_t usualDistance(const std::vector<int64_t> &Addrs);
 

@@ -123,14 +123,12 @@ std::optional<BankDegree> bankDegree(const KernelFacts &F, const MemoryAccess &A
   // Lanes that the conditions around the access switch off do not take part: the guards are
   // evaluated lane by lane with the address's bindings, and their own loop variables bound to
   // each plausible value (a guard that cannot be evaluated counts as true).
+  if (singleLaneAccess(F, A, Shape.Size, P.WarpSize)) {
+    BankDegree One; // one address: no conflict
+    One.Active = true;
+    return One;
+  }
   Surroundings Around = enclosingConditions(F, A);
-  // A guard that leaves one lane of a warp (`if (i == n - 1)`): one address, no conflict.
-  for (const VExpr &G : Around.Guards)
-    if (atMostOneLane(G, Shape.Size[0], P.WarpSize)) {
-      BankDegree One;
-      One.Active = true;
-      return One;
-    }
   unsigned GroupLanes = firstGroupLanes(Shape.Size);
   unsigned Warps = Around.Guards.empty() ? 1 : (GroupLanes + P.WarpSize - 1) / P.WarpSize;
   struct Outcome {

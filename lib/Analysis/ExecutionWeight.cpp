@@ -145,8 +145,13 @@ Factor armFactor(const KernelFacts &F, const FlowNode &N, const std::array<unsig
   bool WarpHas = false;
   for (unsigned L = 0; L < Lanes; ++L) {
     std::optional<int64_t> V = evaluate(BC.Value, laneIds(L, Shape), Env);
-    if (!V)
-      return Out; // depends on something unknown: counted as taken
+    if (!V) {
+      // Depends on something unknown: counted as taken, except by the lanes that an equality
+      // leaves out whatever the unknowns are (`i == n - 1`: one lane of each warp).
+      if (Want && atMostOneLane(BC.Value, Shape[0], W))
+        Out.PerItem = 1.0 / W;
+      return Out;
+    }
     bool Takes = (*V != 0) == Want;
     Taken += Takes;
     WarpHas |= Takes;

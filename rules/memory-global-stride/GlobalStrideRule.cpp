@@ -87,8 +87,11 @@ private:
     std::vector<const MemoryAccess *> Global;
     // __constant loads are judged by memory-constant-divergent: the constant cache serialises
     // per address, whatever the sectors.
+    // Under a guard that leaves one lane per warp, an access fetches one address: nothing
+    // to coalesce.
     for (const MemoryAccess &A : F.accesses())
-      if (A.AddressSpace == clang::LangAS::opencl_global && !Reported.count(A.E))
+      if (A.AddressSpace == clang::LangAS::opencl_global && !Reported.count(A.E) &&
+          !singleLaneAccess(F, A, Shape.Size, Ctx.profile().WarpSize))
         Global.push_back(&A);
     for (const SiblingGroup &G : siblingGroups(F, Global, Shape.Size)) {
       int64_t Widest = 0, Narrowest = INT64_MAX;

@@ -213,3 +213,15 @@ TEST(KernelCost, DivisionByAPowerOfTwoCostsAMultiply) {
   EXPECT_GT(instructions("/ 3.0f"), instructions("* 2.0f"));
   EXPECT_GT(instructions("/ in[i + 1]"), instructions("* in[i + 1]"));
 }
+
+TEST(ExecutionWeight, AnEqualityOnALaneIdReachesOneLaneOfAWarp) {
+  // `i == n - 1` with n unknown: at most one lane of each warp takes the branch.
+  analyse("__kernel void k(__global float *out, int n) {\n"
+          "  int i = get_global_id(0);\n"
+          "  if (i == n - 1) out[i] = 0;\n"
+          "}\n",
+          [](const TUAnalysis &A) {
+            EXPECT_DOUBLE_EQ(weightOfStore(A, "out").PerItem, 1.0 / 32);
+            EXPECT_DOUBLE_EQ(weightOfStore(A, "out").PerWarp, 1);
+          });
+}

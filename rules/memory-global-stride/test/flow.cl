@@ -88,3 +88,22 @@ __kernel void nhwc_to_blocks(__global const float *input, __global float *out, i
 // CHECK: flow.cl:[[@LINE-1]]:24: note: ~{{[0-9]+}}% of kernel 'nhwc_to_blocks' (once per work-item; assumes width, channels = 4096, sampled; the distance between work-items follows it, so give the real values in the config's kernels args or lint with the host code): global load whose address is not linear in the work-item ids
 // CHECK: flow.cl:[[@LINE-2]]:24: note: evaluated over the first warp
 }
+
+// After a loop that strides i by the work-group, `i == n / 4` holds for at most one lane of a
+// warp: the tail it guards fetches one address per warp, nothing to coalesce (OpenCL Caffe's
+// matvec trail). The same access with every lane taking part is a finding.
+__kernel void trail(__global const float *a, __global float *out, int n, int lda) {
+  int lid = get_local_id(0);
+  int i = lid;
+  float s = 0.0f;
+  while (i < n / 4) {
+    s += a[i];
+    i += get_local_size(0);
+  }
+  if (i == n / 4)
+    for (int t = 0; t < n % 4; ++t)
+      s += a[i * 4 + t * lda];
+  out[lid] = s + a[lid * lda];
+// CHECK: flow.cl:[[@LINE-1]]:18: warning: {{([^:]*: )?}}global load with stride = lda elements between consecutive work-items: for lda >= 8 each warp touches 32 32-B sectors for 128 useful bytes (minimum 4); 13% of fetched bytes are used
+// CHECK: flow.cl:[[@LINE-2]]:20: note: the stride comes from 'lid * lda'
+}
