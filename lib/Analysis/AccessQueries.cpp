@@ -242,6 +242,23 @@ bool singleLaneAccess(const KernelFacts &F, const MemoryAccess &A,
   return false;
 }
 
+std::optional<unsigned> consecutiveAlongOtherDimension(const KernelFacts &F) {
+  std::array<bool, 3> Unit = {false, false, false};
+  for (const MemoryAccess &A : F.accesses()) {
+    if (A.AddressSpace != clang::LangAS::opencl_global || !A.Bytes.isAffine())
+      continue;
+    for (unsigned D = 0; D < 3; ++D)
+      if (std::optional<int64_t> Step = A.Bytes.Lane[D].constantValue())
+        Unit[D] |= *Step == A.ElementBytes && A.ElementBytes > 0;
+  }
+  if (Unit[0])
+    return std::nullopt;
+  for (unsigned D = 1; D < 3; ++D)
+    if (Unit[D])
+      return D;
+  return std::nullopt;
+}
+
 int64_t usualDistance(const std::vector<int64_t> &Addrs) {
   std::map<int64_t, unsigned> Deltas;
   for (size_t I = 1; I < Addrs.size(); ++I)

@@ -62,6 +62,12 @@ std::vector<int64_t> laneByLaneAddresses(const MemoryAccess &A,
 bool singleLaneAccess(const KernelFacts &F, const MemoryAccess &A,
                       const std::array<unsigned, 3> &Shape, unsigned WarpSize);
 
+// The lane dimension other than 0 along which some global access of the kernel moves by one
+// element between neighbouring work-items, while none does along dimension 0 (`in[gx * pitch +
+// gy]` throughout): a kernel written for work-items that run along that dimension, launched
+// as (1, N). nullopt otherwise.
+std::optional<unsigned> consecutiveAlongOtherDimension(const KernelFacts &F);
+
 // The distance most neighbouring lanes of Addrs are apart (0 for fewer than two).
 int64_t usualDistance(const std::vector<int64_t> &Addrs);
 

@@ -51,6 +51,18 @@ std::string abbreviated(std::string Text, const std::vector<std::string> &Symbol
   return Text;
 }
 
+// Under an assumed shape, a kernel whose accesses are consecutive along another dimension than
+// 0 is likely launched with its work-items along that one: the verdict rests on the shape.
+void rowsAlongOtherDimension(FindingBuilder &B, const KernelFacts &F, const WorkGroupShape &S) {
+  if (!S.Assumed)
+    return;
+  if (std::optional<unsigned> D = consecutiveAlongOtherDimension(F))
+    B.conditional("work-items along dimension 0, though the kernel's global accesses are "
+                  "consecutive along dimension " +
+                  std::to_string(*D) + " only (launched with a local size of 1 in dimension 0, " +
+                  "this access is not strided)");
+}
+
 // What the transactions do with the bytes: a store writes them, it fetches nothing.
 std::string movedWord(bool Read, bool Write) {
   return Read && Write ? "moved" : (Write ? "written" : "fetched");
@@ -224,7 +236,8 @@ private:
   // An address that is not affine in the lane ids (`(x + 1) % nx`, a choice between two
   // forms): judged on the first warp's addresses evaluated lane by lane, saying which values
   // were assumed for the uniform symbols.
-  bool checkLaneByLane(RuleContext &Ctx, const MemoryAccess &A, const WorkGroupShape &Shape) {
+  bool checkLaneByLane(RuleContext &Ctx, const KernelFacts &F, const MemoryAccess &A,
+                       const WorkGroupShape &Shape) {
     const DeviceProfile &P = Ctx.profile();
     std::string Assumed;
     std::vector<int64_t> Addrs = laneByLaneAddresses(A, Shape.Size, P.WarpSize, 0, {}, &Assumed);
@@ -254,6 +267,7 @@ private:
     B.shape(Shape);
     B.range(A.E->getSourceRange());
     B.impact(wasted(Ctx, A, double(T.Touched - T.Minimum)));
+    rowsAlongOtherDimension(B, F, Shape);
     if (std::vector<std::string> Sampled = distanceFollowsSamples(A, Shape.Size, P.WarpSize);
         !Sampled.empty())
       B.conditional(llvm::join(Sampled, ", ") + " = " + std::to_string(SampledSymbolValue) +
@@ -275,7 +289,7 @@ private:
     const DeviceProfile &P = Ctx.profile();
     auto Stride = laneStride(A, Shape.Size);
     if (!Stride && A.Bytes.K == IndexForm::UnknownVarying)
-      return checkLaneByLane(Ctx, A, Shape);
+      return checkLaneByLane(Ctx, F, A, Shape);
     if (!Stride || Stride->Bytes.isZero())
       return false; // unknown address (stay silent) or broadcast
     if (Stride->Value && walksRecordInUnboundedLoop(F, A, *Stride->Value)) {
@@ -382,6 +396,7 @@ private:
     if (ShapeMatters) {
       B.note(Loc, "work-group shape " + shapeText(Shape.Size) + " (" + Shape.Source + ")");
       B.shape(Shape);
+      rowsAlongOtherDimension(B, F, Shape);
     }
     B.cost(std::string(TU < P.CacheLineBytes ? "sectors" : "cache-lines") + "-per-" + Warp,
            T.Touched,

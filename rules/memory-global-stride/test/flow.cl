@@ -107,3 +107,29 @@ __kernel void trail(__global const float *a, __global float *out, int n, int lda
 // CHECK: flow.cl:[[@LINE-1]]:18: warning: {{([^:]*: )?}}global load with stride = lda elements between consecutive work-items: for lda >= 8 each warp touches 32 32-B sectors for 128 useful bytes (minimum 4); 13% of fetched bytes are used
 // CHECK: flow.cl:[[@LINE-2]]:20: note: the stride comes from 'lid * lda'
 }
+
+// Every global access is consecutive along dimension 1 and none along dimension 0: the kernel is
+// written for a (1, N) launch (GEGL's box blur). Under an assumed shape the finding is a note
+// that says so; the same kernel with its shape declared is a warning.
+__kernel void rows_along_dim1(__global const float4 *in, __global float4 *out, int width) {
+  float4 s = 0.0f;
+  for (int i = 0; i < 16; ++i)
+    s += in[get_global_id(0) * width + get_global_id(1) + i];
+// CHECK: flow.cl:[[@LINE-1]]:10: note: ~{{[0-9]+}}% of kernel 'rows_along_dim1' (16 runs per work-item; assumes work-items along dimension 0, though the kernel's global accesses are consecutive along dimension 1 only (launched with a local size of 1 in dimension 0, this access is not strided)): global load with stride = width elements between consecutive work-items
+// CHECK: flow.cl:[[@LINE-2]]:10: note: work-group shape 32x8x1
+  out[get_global_id(0) * width + get_global_id(1)] = s;
+// CHECK: flow.cl:[[@LINE-1]]:3: note: ~{{[0-9.]+}}% of kernel 'rows_along_dim1' (once per work-item; assumes work-items along dimension 0, though
+// CHECK: flow.cl:[[@LINE-2]]:3: note: work-group shape 32x8x1
+}
+
+__kernel __attribute__((reqd_work_group_size(32, 8, 1))) void rows_declared(
+    __global const float4 *in, __global float4 *out, int width) {
+  float4 s = 0.0f;
+  for (int i = 0; i < 16; ++i)
+    s += in[get_global_id(0) * width + get_global_id(1) + i];
+// CHECK: flow.cl:[[@LINE-1]]:10: warning: ~{{[0-9]+}}% of kernel 'rows_declared' (16 runs per work-item): global load with stride = width elements between consecutive work-items
+// CHECK: flow.cl:[[@LINE-2]]:10: note: work-group shape 32x8x1 (reqd_work_group_size)
+  out[get_global_id(0) * width + get_global_id(1)] = s;
+// CHECK: flow.cl:[[@LINE-1]]:3: {{warning|note}}: ~{{[0-9.]+}}% of kernel 'rows_declared' (once per work-item): global store with stride = width elements
+// CHECK: flow.cl:[[@LINE-2]]:3: note: work-group shape 32x8x1 (reqd_work_group_size)
+}
