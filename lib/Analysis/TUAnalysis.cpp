@@ -417,9 +417,12 @@ void TUAnalysis::scaleForLaunch(const KernelInfo &K, const KernelCost &C, Impact
 }
 
 std::optional<ImpactEstimate> TUAnalysis::impact(const clang::FunctionDecl *Fn,
-                                                 const clang::Stmt *S, const Excess &PerRun) const {
+                                                 const clang::Stmt *S, const Excess &PerRun,
+                                                 const KernelInfo *In) const {
   std::optional<ImpactEstimate> Best;
   for (const KernelInfo *K : Kernels.kernelsReaching(Fn)) {
+    if (In && K != In)
+      continue;
     const KernelCost &C = cost(*K);
     NodeWeight W = C.weights().at(Fn, S);
     if (W.PerWarp <= 0 && W.PerItem <= 0 && facts(*K).nodesOf(Fn, S).empty())

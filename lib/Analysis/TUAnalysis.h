@@ -74,12 +74,13 @@ public:
   // a test kernel): its findings are then at most notes.
   bool notNamedByHost(const KernelInfo &K) const;
   // What PerRun, added each time S (in Fn) runs, costs the kernel that reaches Fn and pays
-  // most for it. nullopt when no kernel reaches S.
+  // most for it, or kernel In when given (a finding judged on one kernel's accesses and shape
+  // in a helper other kernels call too). nullopt when no kernel reaches S.
   // A finding's share of a launch the host makes with few work-items, where the launch's fixed
   // cost is much of the time.
   void scaleForLaunch(const KernelInfo &K, const KernelCost &C, ImpactEstimate &E) const;
   std::optional<ImpactEstimate> impact(const clang::FunctionDecl *Fn, const clang::Stmt *S,
-                                       const Excess &PerRun) const;
+                                       const Excess &PerRun, const KernelInfo *In = nullptr) const;
   // What the idle lanes of the branch or loop Owner (in Fn) cost, as for impact().
   std::optional<ImpactEstimate> idleLanes(const clang::FunctionDecl *Fn,
                                           const clang::Stmt *Owner) const;

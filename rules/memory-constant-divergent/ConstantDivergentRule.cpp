@@ -35,14 +35,14 @@ public:
           if (Distinct.size() < 2)
             continue;
           Reported.insert(A.E);
-          report(Ctx, A, unsigned(Distinct.size()), unsigned(Xs.size()), Assumed, Shape);
+          report(Ctx, K, A, unsigned(Distinct.size()), unsigned(Xs.size()), Assumed, Shape);
         }
     }
   }
 
 private:
-  void report(RuleContext &Ctx, const MemoryAccess &A, unsigned N, unsigned Lanes,
-              const std::string &Assumed, const WorkGroupShape &Shape) {
+  void report(RuleContext &Ctx, const KernelInfo &K, const MemoryAccess &A, unsigned N,
+              unsigned Lanes, const std::string &Assumed, const WorkGroupShape &Shape) {
     std::string Warp = warpWord(Ctx.profile());
     std::string Name = A.Base ? A.Base->getNameAsString() : "the table";
     std::string Msg = "__constant load of '" + Name + "' reads " + std::to_string(N) +
@@ -62,7 +62,7 @@ private:
     // Each extra address is one more pass through the constant cache, like a __local replay.
     Excess Replays;
     Replays.Wavefronts = N - 1;
-    B.impact(Ctx.analysis().impact(A.Function, A.E, Replays));
+    B.impact(Ctx.analysis().impact(A.Function, A.E, Replays, &K));
     if (!Assumed.empty())
       B.conditional(Assumed);
     B.cost("constant-addresses-per-warp", N,

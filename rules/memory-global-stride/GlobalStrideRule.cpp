@@ -69,10 +69,11 @@ std::string movedWord(bool Read, bool Write) {
 }
 
 // What the sectors beyond the minimum cost the kernel, each time the access runs.
-std::optional<ImpactEstimate> wasted(RuleContext &Ctx, const MemoryAccess &A, double Sectors) {
+std::optional<ImpactEstimate> wasted(RuleContext &Ctx, const KernelFacts &F, const MemoryAccess &A,
+                                     double Sectors) {
   Excess E;
   E.Sectors = Sectors;
-  return Ctx.analysis().impact(A.Function, A.E, E);
+  return Ctx.analysis().impact(A.Function, A.E, E, &F.kernel());
 }
 
 // Every fetched sector used by the siblings together, or nearly (at most 1.25x the minimum
@@ -187,7 +188,7 @@ private:
     // The sectors beyond the minimum, per run of the group (groupTraffic counts every offset a
     // counted loop moves the members through).
     double Offsets = double(std::max<size_t>(1, loopOffsets(F, A).size()));
-    B.impact(wasted(Ctx, A, double(T->Touched - T->Minimum) / Offsets));
+    B.impact(wasted(Ctx, F, A, double(T->Touched - T->Minimum) / Offsets));
     B.group("memory-global-stride:" + F.kernel().Decl->getNameAsString() + ":" +
             A.Base->getNameAsString());
     if (G.Members.size() > 1) {
@@ -266,7 +267,7 @@ private:
     FindingBuilder B = Ctx.report(A.E->getBeginLoc(), std::move(Msg));
     B.shape(Shape);
     B.range(A.E->getSourceRange());
-    B.impact(wasted(Ctx, A, double(T.Touched - T.Minimum)));
+    B.impact(wasted(Ctx, F, A, double(T.Touched - T.Minimum)));
     rowsAlongOtherDimension(B, F, Shape);
     if (std::vector<std::string> Sampled = distanceFollowsSamples(A, Shape.Size, P.WarpSize);
         !Sampled.empty())
@@ -385,7 +386,7 @@ private:
     clang::SourceLocation Loc = A.E->getBeginLoc();
     FindingBuilder B = Ctx.report(Loc, std::move(Msg));
     B.range(A.E->getSourceRange());
-    B.impact(wasted(Ctx, A, double(T.Touched - T.Minimum)));
+    B.impact(wasted(Ctx, F, A, double(T.Touched - T.Minimum)));
     B.group("memory-global-stride:" + F.kernel().Decl->getNameAsString() + ":" +
             A.Base->getNameAsString());
     if (const clang::Expr *Origin = strideOrigin(Ctx, F, A, Stride->Dim))

@@ -50,7 +50,7 @@ bool reportRecordWalk(RuleContext &Ctx, const KernelFacts &F, const SiblingGroup
   B.range(A.E->getSourceRange());
   Excess E;
   E.Sectors = double(T.Touched - T.Minimum);
-  B.impact(Ctx.analysis().impact(A.Function, A.E, E));
+  B.impact(Ctx.analysis().impact(A.Function, A.E, E, &F.kernel()));
   B.group("memory-global-stride:" + F.kernel().Decl->getNameAsString() + ":" +
           A.Base->getNameAsString());
   B.shape(Shape);

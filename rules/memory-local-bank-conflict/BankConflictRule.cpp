@@ -55,7 +55,7 @@ private:
     B.shape(Shape);
     Excess Replays;
     Replays.Wavefronts = D->MeanReplays;
-    B.impact(Ctx.analysis().impact(A.Function, A.E, Replays));
+    B.impact(Ctx.analysis().impact(A.Function, A.E, Replays, &K));
     B.group("memory-local-bank-conflict:" + K.Decl->getNameAsString() + ":" + Name);
     B.range(A.E->getSourceRange());
     if (Shape.Size[0] < P.WarpSize || Shape.Source != "reqd_work_group_size")

@@ -133,3 +133,17 @@ __kernel __attribute__((reqd_work_group_size(32, 8, 1))) void rows_declared(
 // CHECK: flow.cl:[[@LINE-1]]:3: {{warning|note}}: ~{{[0-9.]+}}% of kernel 'rows_declared' (once per work-item): global store with stride = width elements
 // CHECK: flow.cl:[[@LINE-2]]:3: note: work-group shape 32x8x1 (reqd_work_group_size)
 }
+
+// A helper that two kernels call: its access is strided only under 'strided_caller', so the
+// finding weighs what it costs that kernel, not the kernel that pays most for the same excess.
+void put_one(__global float *v, int at) { v[at] = 1.0f; }
+__kernel void unit_caller(__global float *v) { put_one(v, get_global_id(0)); }
+__kernel void strided_caller(__global float *v, __global const float *w, __global float *o) {
+  int g = get_global_id(0);
+  float s = 0.0f;
+  for (int k = 0; k < 64; ++k)
+    s += w[g + k * get_global_size(0)];
+  o[g] = s;
+  put_one(v, g * 4);
+}
+// CHECK: flow.cl:[[@LINE-10]]:43: warning: ~{{[0-9.]+}}% of kernel 'strided_caller' (once per work-item): global store with a stride of 4 elements (16 B)
