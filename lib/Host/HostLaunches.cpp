@@ -46,8 +46,12 @@ public:
   bool VisitVarDecl(VarDecl *V) {
     if (!Collecting)
       return true;
-    if (const Expr *Init = V->getInit())
+    if (const Expr *Init = V->getInit()) {
       noteKernel(HandleKey{V->getCanonicalDecl(), -1}, Init);
+      // `cl::Kernel &k = ctx.m_merge_kernel;`: another name for a kernel object made elsewhere.
+      if (auto Of = handleOf(Init, Ctx); Of && Of->D != V->getCanonicalDecl())
+        Aliases[HandleKey{V->getCanonicalDecl(), -1}] = *Of;
+    }
     if (V->getInit())
       Values.assign(V, V->getInit());
     return true;
@@ -228,6 +232,7 @@ private:
   ASTContext &Ctx;
   const LocationResolver &Loc;
   std::map<HandleKey, std::vector<std::string>> KernelNames;
+  std::map<HandleKey, HandleKey> Aliases; // a variable initialised from another kernel object
   HostValues Values;
 
   bool inSystemHeader(const Stmt *S) const {
@@ -302,6 +307,14 @@ private:
     auto It = KernelNames.find(*K);
     if (It == KernelNames.end() && K->Index >= 0)
       It = KernelNames.find(HandleKey{K->D, -1});
+    // Through the names it was copied or referred to from (a few steps: no cycle can hold us).
+    for (int Step = 0; It == KernelNames.end() && Step < 4; ++Step) {
+      auto A = Aliases.find(*K);
+      if (A == Aliases.end())
+        break;
+      K = A->second;
+      It = KernelNames.find(*K);
+    }
     if (It == KernelNames.end()) {
       Why = "no clCreateKernel / cl::Kernel for this kernel object in the file";
       return "";
