@@ -15,12 +15,12 @@ namespace {
 // Runs Visit on the analysis of Src (one kernel 'k', the shape 256x1x1 unless the kernel says),
 // with the scalar arguments Args known as a config kernels: entry gives them.
 void analyse(const std::string &Src, const std::function<void(const TUAnalysis &)> &Visit,
-             std::map<std::string, int64_t> Args = {}) {
+             std::map<std::string, int64_t> Args = {}, CompileFlags Flags = {}) {
   std::vector<ConfiguredKernel> Configured(1);
   Configured[0].NameGlob = "*";
   Configured[0].Args = std::move(Args);
   bool Ran = false;
-  parseOpenCL("k.cl", Src, CompileFlags(),
+  parseOpenCL("k.cl", Src, Flags,
               [&](clang::ASTContext &Ctx, clang::Preprocessor &, const LocationResolver &) {
                 TUAnalysis A(Ctx, nvidiaProfile(), std::array<unsigned, 3>{256, 1, 1}, nullptr,
                              &Configured);
@@ -194,24 +194,29 @@ TEST(KernelCost, TiledGemmInnerLoopDominatesAndColdCodeIsSmall) {
 }
 
 TEST(KernelCost, DivisionByAPowerOfTwoCostsAMultiply) {
-  // x / 0.5f compiles to x * 2.0f; x / 3.0f is an IEEE division sequence.
-  auto instructions = [](const std::string &Op) {
+  // x / 0.5f compiles to x * 2.0f; x / 3.0f is an IEEE division sequence; -cl-opt-disable
+  // keeps the division.
+  auto instructions = [](const std::string &Op, std::vector<std::string> Args = {}) {
     double Cycles = 0;
-    analyse("__kernel void k(__global float *out, __global const float *in) {\n"
-            "  int i = get_global_id(0);\n"
-            "  out[i] = in[i] " +
-                Op +
-                ";\n"
-                "}\n",
-            [&](const TUAnalysis &A) {
-              Cycles = A.cost(A.kernels().kernels().front()).parts().Instructions;
-            });
+    analyse(
+        "__kernel void k(__global float *out, __global const float *in) {\n"
+        "  int i = get_global_id(0);\n"
+        "  out[i] = in[i] " +
+            Op +
+            ";\n"
+            "}\n",
+        [&](const TUAnalysis &A) {
+          Cycles = A.cost(A.kernels().kernels().front()).parts().Instructions;
+        },
+        {}, CompileFlags{"", std::move(Args), ""});
     return Cycles;
   };
   EXPECT_DOUBLE_EQ(instructions("/ 0.5f"), instructions("* 2.0f"));
   EXPECT_DOUBLE_EQ(instructions("/ 4.0f"), instructions("* 2.0f"));
   EXPECT_GT(instructions("/ 3.0f"), instructions("* 2.0f"));
   EXPECT_GT(instructions("/ in[i + 1]"), instructions("* in[i + 1]"));
+  EXPECT_GT(instructions("/ 0.5f", {"-cl-opt-disable"}),
+            instructions("* 2.0f", {"-cl-opt-disable"}));
 }
 
 TEST(ExecutionWeight, AnEqualityOnALaneIdReachesOneLaneOfAWarp) {
