@@ -1,6 +1,7 @@
 #include "Driver/HostRun.h"
 
 #include "Host/HostCalls.h"
+#include "Host/LaunchWrappers.h"
 #include "Host/PythonLaunches.h"
 #include "Support/InputFiles.h"
 #include "launch-work-group-size/HostLaunchCheck.h"
@@ -121,7 +122,9 @@ HostRun analyseHostFiles(const std::vector<std::string> &Reported,
     }
     Run.Files.push_back(std::move(F));
   }
-  // Which launches run more than once needs every file's calls.
+  // Launches through a wrapper of another file, and which launches run more than once, need
+  // every file.
+  resolveWrappedLaunches(Run.Files);
   markRepeatedLaunches(Run.Files);
   for (const HostFile &F : Run.Files)
     addLaunches(*Run.Table, F);

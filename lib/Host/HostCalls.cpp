@@ -60,7 +60,13 @@ void placeLaunches(ASTContext &Ctx, HostFile &F) {
   CallCollector C(Ctx);
   C.TraverseDecl(Ctx.getTranslationUnitDecl());
   F.Calls = std::move(C.Calls);
-  for (HostLaunch &L : F.Launches) {
+  std::vector<HostLaunch *> All;
+  for (HostLaunch &L : F.Launches)
+    All.push_back(&L);
+  for (WrappedCall &W : F.WrappedCalls)
+    All.push_back(&W.Launch);
+  for (HostLaunch *Each : All) {
+    HostLaunch &L = *Each;
     unsigned Line = L.Where.Begin.Line;
     if (auto It = C.ByLine.find(Line); It != C.ByLine.end()) {
       L.Function = It->second.first;

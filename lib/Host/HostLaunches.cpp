@@ -5,7 +5,9 @@
 #include "Host/HostBuilds.h"
 #include "Host/HostCalls.h"
 #include "Host/HostExprs.h"
+#include "Host/HostSizes.h"
 #include "Host/HostValues.h"
+#include "Host/LaunchWrappers.h"
 #include "Support/InputFiles.h"
 
 #include "clang/AST/ExprCXX.h"
@@ -41,6 +43,8 @@ public:
 
   std::vector<HostLaunch> Launches;
   std::vector<HostArg> Args;
+  std::vector<LaunchWrapper> Wrappers;
+  std::vector<WrappedCall> WrappedCalls;
   bool Collecting = true; // first pass: kernel objects and assigned values; second: launches
 
   bool VisitVarDecl(VarDecl *V) {
@@ -125,9 +129,7 @@ public:
   bool VisitCallExpr(CallExpr *Call) {
     if (inSystemHeader(Call))
       return true;
-    std::string Name;
-    if (const FunctionDecl *FD = Call->getDirectCallee())
-      Name = FD->getNameAsString();
+    std::string Name = apiCallName(Call);
     if (Collecting) {
       // A char buffer the build options are written into.
       static const char *Writers[] = {"sprintf", "snprintf", "strcpy",
@@ -152,12 +154,18 @@ public:
       L.Kernel = kernelName(Call->getArg(1), L.WhyUnknown);
       if (auto D = integer(Call->getArg(2)); D && *D >= 1 && *D <= 3)
         L.Dims = unsigned(*D);
-      L.Global = sizes(Call->getArg(4), L.Dims, nullptr);
-      L.Local = sizes(Call->getArg(5), L.Dims, &L.LocalNull);
+      L.Global = hostSizes(Call->getArg(4), L.Dims, nullptr, Values);
+      L.Local = hostSizes(Call->getArg(5), L.Dims, &L.LocalNull, Values);
       if (!L.Local && !L.LocalNull && L.WhyUnknown.empty())
         L.WhyUnknown = "the local size is not a constant";
       Launches.push_back(std::move(L));
+      if (auto W = launchWrapperOf(Call, Functions.empty() ? nullptr : Functions.back(),
+                                   integer(Call->getArg(2))))
+        Wrappers.push_back(std::move(*W));
+      return true;
     }
+    if (Call->getDirectCallee() && !llvm::StringRef(Name).starts_with("cl"))
+      noteWrappedCall(Call);
     return true;
   }
 
@@ -185,9 +193,9 @@ public:
     HostLaunch L = launchAt(Call);
     L.Kernel = kernelName(Call->getArg(0), L.WhyUnknown);
     unsigned LocalDims = 0;
-    L.Global = ndRange(Call->getArg(2), nullptr, &L.Dims);
+    L.Global = hostNDRange(Call->getArg(2), nullptr, &L.Dims, Values);
     if (Call->getNumArgs() >= 4)
-      L.Local = ndRange(Call->getArg(3), &L.LocalNull, &LocalDims);
+      L.Local = hostNDRange(Call->getArg(3), &L.LocalNull, &LocalDims, Values);
     else
       L.LocalNull = true;
     L.Dims = std::max(L.Dims, LocalDims);
@@ -198,10 +206,16 @@ public:
   }
 
   bool TraverseFunctionDecl(FunctionDecl *F) {
-    return inScope([&] { return RecursiveASTVisitor::TraverseFunctionDecl(F); });
+    Functions.push_back(F);
+    bool Ok = inScope([&] { return RecursiveASTVisitor::TraverseFunctionDecl(F); });
+    Functions.pop_back();
+    return Ok;
   }
   bool TraverseCXXMethodDecl(CXXMethodDecl *F) {
-    return inScope([&] { return RecursiveASTVisitor::TraverseCXXMethodDecl(F); });
+    Functions.push_back(F);
+    bool Ok = inScope([&] { return RecursiveASTVisitor::TraverseCXXMethodDecl(F); });
+    Functions.pop_back();
+    return Ok;
   }
 
   bool VisitStringLiteral(StringLiteral *S) {
@@ -232,7 +246,8 @@ private:
   ASTContext &Ctx;
   const LocationResolver &Loc;
   std::map<HandleKey, std::vector<std::string>> KernelNames;
-  std::map<HandleKey, HandleKey> Aliases; // a variable initialised from another kernel object
+  std::map<HandleKey, HandleKey> Aliases;      // a variable initialised from another kernel object
+  std::vector<const FunctionDecl *> Functions; // the functions being walked, innermost last
   HostValues Values;
 
   bool inSystemHeader(const Stmt *S) const {
@@ -251,6 +266,33 @@ private:
     A.Value = integer(Value);
     A.Where = Loc.tokenRange(Call->getBeginLoc());
     Args.push_back(std::move(A));
+  }
+
+  // A call that hands a kernel object the file traces to a function of the host code (a
+  // launch wrapper, maybe in another file): what each argument evaluates to.
+  void noteWrappedCall(const CallExpr *Call) {
+    for (const Expr *A : Call->arguments()) {
+      std::string Type = A->IgnoreParenImpCasts()->getType().getAsString();
+      if (Type.find("cl_kernel") == std::string::npos && Type.find("Kernel") == std::string::npos)
+        continue;
+      std::string Why;
+      std::string Kernel = kernelName(A, Why);
+      if (Kernel.empty())
+        continue;
+      WrappedCall W;
+      W.Callee = Call->getDirectCallee()->getNameAsString();
+      W.Launch = launchAt(Call);
+      W.Launch.Kernel = Kernel;
+      for (const Expr *Arg : Call->arguments()) {
+        CallArgValue V;
+        V.Integer = integer(Arg);
+        for (unsigned D = 1; D <= 3; ++D)
+          V.Sizes[D - 1] = hostSizes(Arg, D, &V.Null, Values);
+        W.Args.push_back(std::move(V));
+      }
+      WrappedCalls.push_back(std::move(W));
+      return;
+    }
   }
 
   HostLaunch launchAt(const CallExpr *Call) {
@@ -272,6 +314,18 @@ private:
         auto S = Values.constantString(C->getArg(1));
         Computed = !S;
         return S;
+      }
+      // A factory of the host code that returns a cl_kernel for a name
+      // (`AcquireOpenCLKernel(device, "BlurRow")`): its one constant string is the name.
+      if (FD && C->getType().getAsString().find("cl_kernel") != std::string::npos) {
+        std::optional<std::string> Named;
+        for (const Expr *A : C->arguments())
+          if (auto S = Values.constantString(A)) {
+            if (Named)
+              return std::nullopt;
+            Named = S;
+          }
+        return Named;
       }
     }
     if (const auto *C = dyn_cast<CXXConstructExpr>(E)) {
@@ -330,106 +384,6 @@ private:
   }
 
   std::optional<int64_t> integer(const Expr *E) const { return Values.integer(E); }
-
-  // `local` (a size_t array), `&local` (one size_t), `(size_t[]){16, 16}`, NULL.
-  std::optional<std::array<uint64_t, 3>> sizes(const Expr *E, unsigned Dims, bool *Null) {
-    std::array<uint64_t, 3> Out = {1, 1, 1};
-    const Expr *S = E->IgnoreParenImpCasts();
-    if (S->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull)) {
-      if (Null)
-        *Null = true;
-      return std::nullopt;
-    }
-    unsigned N = Dims ? Dims : 3;
-    auto fromInit = [&](const InitListExpr *IL) -> bool {
-      for (unsigned I = 0; I < N; ++I) {
-        if (I >= IL->getNumInits())
-          return Dims == 0 && I > 0; // fewer values than dimensions unknown: keep 1s
-        auto V = integer(IL->getInit(I));
-        if (!V || *V <= 0)
-          return false;
-        Out[I] = uint64_t(*V);
-      }
-      return true;
-    };
-    if (const auto *CL = dyn_cast<CompoundLiteralExpr>(S))
-      if (const auto *IL = dyn_cast<InitListExpr>(CL->getInitializer()))
-        return fromInit(IL) ? std::optional(Out) : std::nullopt;
-    if (const auto *U = dyn_cast<UnaryOperator>(S); U && U->getOpcode() == UO_AddrOf) {
-      auto V = integer(U->getSubExpr());
-      if (!V || *V <= 0)
-        return std::nullopt;
-      Out[0] = uint64_t(*V);
-      return Out;
-    }
-    const auto *DR = dyn_cast<DeclRefExpr>(S);
-    const auto *V = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
-    if (!V)
-      return std::nullopt;
-    if (const auto *IL = dyn_cast_or_null<InitListExpr>(V->getInit()))
-      if (fromInit(IL))
-        return Out;
-    // Filled element by element: `local[0] = BLOCK; local[1] = BLOCK;`.
-    for (unsigned I = 0; I < N; ++I) {
-      const std::vector<const Expr *> *Set = Values.elements(V->getCanonicalDecl(), I);
-      if (!Set || Set->size() != 1)
-        return std::nullopt;
-      auto X = integer(Set->front());
-      if (!X || *X <= 0)
-        return std::nullopt;
-      Out[I] = uint64_t(*X);
-    }
-    return Out;
-  }
-
-  // `cl::NDRange(16, 16)`, a `cl::NDRange` variable, `cl::NullRange`.
-  std::optional<std::array<uint64_t, 3>> ndRange(const Expr *E, bool *Null, unsigned *Dims) {
-    E = E->IgnoreParenImpCasts();
-    if (const auto *D = dyn_cast<CXXDefaultArgExpr>(E)) // the parameter's default: NullRange
-      return ndRange(D->getExpr(), Null, Dims);
-    if (const auto *F = dyn_cast<CXXFunctionalCastExpr>(E)) // cl::NDRange(64)
-      return ndRange(F->getSubExpr(), Null, Dims);
-    if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
-      E = M->getSubExpr()->IgnoreParenImpCasts();
-    if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E))
-      E = B->getSubExpr()->IgnoreParenImpCasts();
-    if (const auto *F = dyn_cast<CXXFunctionalCastExpr>(E))
-      return ndRange(F->getSubExpr(), Null, Dims);
-    if (const auto *DR = dyn_cast<DeclRefExpr>(E)) {
-      if (DR->getDecl()->getName() == "NullRange") {
-        if (Null)
-          *Null = true;
-        return std::nullopt;
-      }
-      if (const auto *V = dyn_cast<VarDecl>(DR->getDecl()); V && V->getInit())
-        return ndRange(V->getInit(), Null, Dims);
-      return std::nullopt;
-    }
-    const auto *C = dyn_cast<CXXConstructExpr>(E);
-    if (!C)
-      return std::nullopt;
-    if (C->getNumArgs() == 1 && !C->getArg(0)->getType()->isIntegerType())
-      return ndRange(C->getArg(0), Null, Dims); // a copy
-    if (C->getNumArgs() == 0) {
-      if (Null)
-        *Null = true;
-      return std::nullopt;
-    }
-    std::array<uint64_t, 3> Out = {1, 1, 1};
-    unsigned N = 0;
-    for (unsigned I = 0; I < C->getNumArgs() && I < 3; ++I) {
-      if (isa<CXXDefaultArgExpr>(C->getArg(I)))
-        break;
-      auto V = integer(C->getArg(I));
-      if (!V || *V <= 0)
-        return std::nullopt;
-      Out[I] = uint64_t(*V);
-      N = I + 1;
-    }
-    if (Dims)
-      *Dims = N;
-    return Out;
-  }
 };
 
 } // namespace
@@ -496,6 +450,8 @@ HostFile parseAs(const std::string &Path, const std::vector<std::string> &ExtraA
   F.TraverseDecl(Ctx.getTranslationUnitDecl());
   Out.Launches = std::move(F.Launches);
   Out.Args = std::move(F.Args);
+  Out.Wrappers = std::move(F.Wrappers);
+  Out.WrappedCalls = std::move(F.WrappedCalls);
   Out.Builds = F.builds();
   placeLaunches(Ctx, Out);
   return Out;

@@ -56,6 +56,32 @@ struct HostBuild {
   Range Where;
 };
 
+// A host function that enqueues the kernel object it is given (ImageMagick's
+// `EnqueueOpenCLKernel(queue, kernel, dims, offset, global, local, ...)`): which of its
+// parameters carry the kernel, work_dim and the sizes (-1: not a parameter).
+struct LaunchWrapper {
+  std::string Name;
+  int KernelParam = -1, DimsParam = -1, GlobalParam = -1, LocalParam = -1;
+  unsigned Dims = 0;      // work_dim when the wrapper fixes it
+  bool LocalNull = false; // the wrapper passes NULL as the local size
+};
+
+// What one argument of a call evaluates to: an integer, or a size array read as 1, 2 or 3
+// dimensions (Sizes[d - 1]), or NULL.
+struct CallArgValue {
+  std::optional<int64_t> Integer;
+  std::array<std::optional<std::array<uint64_t, 3>>, 3> Sizes;
+  bool Null = false;
+};
+
+// A call that hands a kernel object the file traces to a function of the host code: a launch
+// when that function is a LaunchWrapper of any host file read (resolveWrappedLaunches).
+struct WrappedCall {
+  std::string Callee;
+  HostLaunch Launch; // the kernel and where the call is; sizes come from the wrapper's match
+  std::vector<CallArgValue> Args;
+};
+
 struct HostFile {
   std::string Path;
   std::string Content;
@@ -63,6 +89,8 @@ struct HostFile {
   std::vector<HostArg> Args;
   std::vector<HostBuild> Builds;
   std::vector<HostCall> Calls;
+  std::vector<LaunchWrapper> Wrappers;
+  std::vector<WrappedCall> WrappedCalls;
   // The file did not compile cleanly: the launches come from what Clang could recover.
   std::vector<std::string> ParseErrors;
   std::vector<std::string> InputErrors; // cannot read, not C/C++, ...

@@ -19,6 +19,7 @@ namespace cllint {
 class HostValues {
 public:
   explicit HostValues(clang::ASTContext &Ctx) : Ctx(Ctx) {}
+  clang::ASTContext &context() const { return Ctx; }
 
   void assign(const clang::Decl *D, const clang::Expr *Value);
   void element(const clang::Decl *D, int64_t Index, const clang::Expr *Value);
