@@ -123,8 +123,10 @@ private:
             Reported.insert(A->E);
         continue;
       }
-      // Siblings evaluated lane by lane that together use what they fetch: nothing to report.
-      if (G.Members.size() > 1 && !G.Members.front()->Bytes.isAffine())
+      // Siblings evaluated lane by lane that together use what they fetch, over the iterations
+      // of the counted loops that move them (a work-item reading its 6 floats of an
+      // overlapping tile in an unrolled loop): nothing to report.
+      if (!G.Members.front()->Bytes.isAffine())
         if (auto T =
                 groupTraffic(F, G, Shape.Size, Ctx.profile().WarpSize, Ctx.profile().SectorBytes);
             T && T->Touched && usesNearlyAll(*T, Ctx.profile().SectorBytes))

@@ -147,3 +147,24 @@ __kernel void strided_caller(__global float *v, __global const float *w, __globa
   put_one(v, g * 4);
 }
 // CHECK: flow.cl:[[@LINE-10]]:43: warning: ~{{[0-9.]+}}% of kernel 'strided_caller' (once per work-item): global store with a stride of 4 elements (16 B)
+
+// Each work-item reads the 6 consecutive floats of its tile, tiles 4 floats apart (Winograd
+// input transforms): one load at a time looks 16 B apart, but over the counted loop the warp
+// uses every byte it fetches. The same tiles read with a gap (8 floats apart) waste half.
+__kernel void tiles(__global const float *in, __global float *out, int w) {
+  int t = get_global_id(0);
+  int x0 = (t % 32) * 4, y0 = t / 32;
+  float s = 0.0f;
+  for (int j = 0; j < 6; ++j)
+    s += in[y0 * w + x0 + j];
+  out[t] = s;
+}
+__kernel void gapped_tiles(__global const float *in, __global float *out, int w) {
+  int t = get_global_id(0);
+  int x0 = (t % 32) * 8, y0 = t / 32;
+  float s = 0.0f;
+  for (int j = 0; j < 4; ++j)
+    s += in[y0 * w + x0 + j];
+// CHECK: flow.cl:[[@LINE-1]]:10: warning: {{([^:]*: )?}}global load whose address is not linear in the work-item ids; evaluated lane by lane, consecutive work-items are mostly 32 B apart
+  out[t] = s;
+}
