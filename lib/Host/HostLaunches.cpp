@@ -206,16 +206,10 @@ public:
   }
 
   bool TraverseFunctionDecl(FunctionDecl *F) {
-    Functions.push_back(F);
-    bool Ok = inScope([&] { return RecursiveASTVisitor::TraverseFunctionDecl(F); });
-    Functions.pop_back();
-    return Ok;
+    return inScope(F, [&] { return RecursiveASTVisitor::TraverseFunctionDecl(F); });
   }
   bool TraverseCXXMethodDecl(CXXMethodDecl *F) {
-    Functions.push_back(F);
-    bool Ok = inScope([&] { return RecursiveASTVisitor::TraverseCXXMethodDecl(F); });
-    Functions.pop_back();
-    return Ok;
+    return inScope(F, [&] { return RecursiveASTVisitor::TraverseCXXMethodDecl(F); });
   }
 
   bool VisitStringLiteral(StringLiteral *S) {
@@ -229,12 +223,16 @@ public:
 private:
   BuildPairing Pairing;
 
-  template <typename Walk> bool inScope(Walk W) {
-    if (Collecting)
-      return W();
-    Pairing.enter();
+  // Walks the body of Fn: the innermost function for launch wrappers, and a scope for pairing
+  // builds with the kernel files the same function names.
+  template <typename Walk> bool inScope(const FunctionDecl *Fn, Walk W) {
+    Functions.push_back(Fn);
+    if (!Collecting)
+      Pairing.enter();
     bool Ok = W();
-    Pairing.leave();
+    if (!Collecting)
+      Pairing.leave();
+    Functions.pop_back();
     return Ok;
   }
 
