@@ -245,6 +245,11 @@ bool writeFileAtomically(const std::string &Path, const std::string &Content, st
     Error = "not a regular file; cllint writes only regular files";
     return false;
   }
+  // A file nobody may write is left as it is, also for root, who could.
+  if (Exists && (Status.permissions() & llvm::sys::fs::all_write) == 0) {
+    Error = "the file is read-only; cllint does not change read-only files";
+    return false;
+  }
   if (Exists && Status.getLinkCount() > 1)
     return writeInPlace(Target, Content, Error);
   llvm::SmallString<256> Temp;

@@ -89,3 +89,21 @@ grep -q "v = v \* 0.1f + 0.5f;" bad.cl || { cat bad.cl; fail "the file was not f
 git add bad.cl
 git commit -q -m "bad kernel, fixed" >"$TMP/out4.txt" 2>&1 || { cat "$TMP/out4.txt"; fail "the fixed kernel was refused"; }
 echo "ok: the fix hook rewrites the file; the fixed file commits"
+
+# Many files in one commit: one cllint run (require_serial; cllint parallelises itself), so one
+# summary line, not one per chunk pre-commit would hand to parallel processes.
+cat > .pre-commit-config.yaml <<YAML
+repos:
+  - repo: $TMP/hooks
+    rev: $REV
+    hooks:
+      - id: cllint
+YAML
+git add .pre-commit-config.yaml
+for n in 1 2 3 4 5 6 7 8 9 10 11 12; do sed "s/scale2/scale_$n/; s/0.1f/0.1/" bad.cl > many_$n.cl; done
+git add many_*.cl
+if git commit -q -m "many kernels" >"$TMP/out5.txt" 2>&1; then
+  cat "$TMP/out5.txt"; fail "kernels with findings were committed"
+fi
+[ "$(grep -c 'finding(s):' "$TMP/out5.txt")" = 1 ] || { cat "$TMP/out5.txt"; fail "not one summary for one commit"; }
+echo "ok: one commit of many kernels prints one summary"
