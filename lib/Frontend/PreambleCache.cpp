@@ -157,6 +157,9 @@ PreambleCache::get(const std::vector<std::string> &Args,
                    const CollectorFactory &MakeCollector) {
   clang::PreambleBounds Whole =
       clang::ComputePreambleBounds(Invocation.getLangOpts(), Main.getMemBufferRef(), 0);
+  if (size_t Push = beforeDiagnosticPush(Main.getBuffer().take_front(Whole.Size));
+      Push < Whole.Size)
+    Whole = clang::PreambleBounds(unsigned(Push), true);
   if (Whole.Size == 0 || Args.empty())
     return std::nullopt; // no #include block to share
   llvm::StringRef Prelude = Main.getBuffer().take_front(Whole.Size);

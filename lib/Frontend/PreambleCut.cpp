@@ -1,5 +1,7 @@
 #include "Frontend/PreambleCut.h"
 
+#include "llvm/ADT/SmallVector.h"
+
 namespace cllint {
 
 namespace {
@@ -35,6 +37,24 @@ bool hasInclude(llvm::StringRef Text) {
 }
 
 } // namespace
+
+size_t beforeDiagnosticPush(llvm::StringRef Prelude) {
+  size_t At = 0;
+  for (llvm::StringRef Text = Prelude; !Text.empty();) {
+    auto [Line, Rest] = Text.split('\n');
+    llvm::StringRef L = Line.ltrim();
+    if (L.consume_front("#") && (L = L.ltrim()).consume_front("pragma")) {
+      llvm::SmallVector<llvm::StringRef, 4> Words;
+      L.split(Words, ' ', -1, false);
+      if (Words.size() >= 3 && (Words[0] == "clang" || Words[0] == "GCC") &&
+          Words[1] == "diagnostic" && Words[2].trim() == "push")
+        return At;
+    }
+    At += Line.size() + 1;
+    Text = Rest;
+  }
+  return Prelude.size();
+}
 
 size_t sharedPreludeLength(llvm::StringRef A, llvm::StringRef B) {
   if (A == B)

@@ -11,4 +11,9 @@ namespace cllint {
 // when they share no #include. Equal preludes share all of it.
 size_t sharedPreludeLength(llvm::StringRef A, llvm::StringRef B);
 
+// Where a prelude must end so that no `#pragma clang|GCC diagnostic push` of the file lies inside
+// it: a precompiled preamble keeps the diagnostic mappings but not the push stack, so a file that
+// reused it would find its `pop` "could not pop". The start of that line, or the prelude's size.
+size_t beforeDiagnosticPush(llvm::StringRef Prelude);
+
 } // namespace cllint

@@ -51,3 +51,13 @@ TEST(CommandLineMacros, DefinitionsUndefinitionsAndTheRest) {
       {"__OPENCL_VERSION__=120", false}, {"KERN_TYPE=7", false}, {"GONE", true}};
   EXPECT_EQ(Invocation, Expected);
 }
+
+TEST(PreambleCut, EndsBeforeADiagnosticPush) {
+  std::string P = "#include \"common.h\"\n#pragma clang diagnostic push\n#pragma clang "
+                  "diagnostic ignored \"-Wunused\"\n";
+  EXPECT_EQ(beforeDiagnosticPush(P), P.find("#pragma"));
+  std::string G = "#include \"a.h\"\n  #  pragma GCC diagnostic push\n";
+  EXPECT_EQ(beforeDiagnosticPush(G), G.find("  #"));
+  std::string None = "#include \"a.h\"\n#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n";
+  EXPECT_EQ(beforeDiagnosticPush(None), None.size());
+}
