@@ -2,10 +2,76 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/StmtCXX.h"
 
 namespace cllint {
 
 using namespace clang;
+
+namespace {
+
+// The first ancestor of S of kind T (through the parent map), or null.
+template <typename T> const T *ancestor(ASTContext &Ctx, const Stmt *S) {
+  DynTypedNodeList Parents = Ctx.getParents(*S);
+  while (!Parents.empty()) {
+    if (const auto *Found = Parents[0].get<T>())
+      return Found;
+    if (Parents[0].get<FunctionDecl>())
+      return nullptr;
+    Parents = Ctx.getParents(Parents[0]);
+  }
+  return nullptr;
+}
+
+bool inLoop(ASTContext &Ctx, const Stmt *S) {
+  return ancestor<ForStmt>(Ctx, S) || ancestor<WhileStmt>(Ctx, S) || ancestor<DoStmt>(Ctx, S);
+}
+
+// The block whose own statement an expression belongs to (`lsize[0] = 1;` in `{ ... }`); null
+// when a statement between them (`if (c) lsize[0] = 8;`) may skip it.
+const Stmt *statementBlock(ASTContext &Ctx, const Expr *E) {
+  DynTypedNodeList Parents = Ctx.getParents(*E);
+  while (!Parents.empty() && Parents[0].get<Expr>())
+    Parents = Ctx.getParents(Parents[0]);
+  return Parents.empty() ? nullptr : Parents[0].get<CompoundStmt>();
+}
+
+bool encloses(ASTContext &Ctx, const Stmt *Outer, const Stmt *S) {
+  if (!Outer)
+    return false;
+  DynTypedNodeList Parents = Ctx.getParents(*S);
+  while (!Parents.empty()) {
+    if (Parents[0].get<Stmt>() == Outer)
+      return true;
+    Parents = Ctx.getParents(Parents[0]);
+  }
+  return false;
+}
+
+// Of the values assigned to an element (`lsize[0] = 256; ...; lsize[0] = 1;`), the one a use
+// outside loops sees: the last assignment before it, in a block that encloses the use (straight
+// code runs it first on every path). Null when that is not sure.
+const Expr *valueReaching(const std::vector<const Expr *> &Set, const Expr *Use, ASTContext &Ctx) {
+  if (Set.size() == 1)
+    return Set.front();
+  if (inLoop(Ctx, Use))
+    return nullptr;
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation At = SM.getFileLoc(Use->getBeginLoc());
+  const FunctionDecl *Fn = ancestor<FunctionDecl>(Ctx, Use);
+  const Expr *Last = nullptr;
+  for (const Expr *V : Set) {
+    SourceLocation L = SM.getFileLoc(V->getBeginLoc());
+    if (ancestor<FunctionDecl>(Ctx, V) != Fn || !SM.isBeforeInTranslationUnit(L, At))
+      continue;
+    if (!Last || SM.isBeforeInTranslationUnit(SM.getFileLoc(Last->getBeginLoc()), L))
+      Last = V;
+  }
+  return Last && encloses(Ctx, statementBlock(Ctx, Last), Use) ? Last : nullptr;
+}
+
+} // namespace
 
 // `local` (a size_t array), `&local` (one size_t), `(size_t[]){16, 16}`, NULL.
 std::optional<std::array<uint64_t, 3>> hostSizes(const Expr *E, unsigned Dims, bool *Null,
@@ -50,9 +116,10 @@ std::optional<std::array<uint64_t, 3>> hostSizes(const Expr *E, unsigned Dims, b
   // Filled element by element: `local[0] = BLOCK; local[1] = BLOCK;`.
   for (unsigned I = 0; I < N; ++I) {
     const std::vector<const Expr *> *Set = Values.elements(V->getCanonicalDecl(), I);
-    if (!Set || Set->size() != 1)
+    const Expr *Value = Set ? valueReaching(*Set, E, Ctx) : nullptr;
+    if (!Value)
       return std::nullopt;
-    auto X = Values.integer(Set->front());
+    auto X = Values.integer(Value);
     if (!X || *X <= 0)
       return std::nullopt;
     Out[I] = uint64_t(*X);
