@@ -479,8 +479,7 @@ int runLint(int Argc, const char **Argv) {
                       ": cannot write the report: " + Why);
   }
 
-  // The summary goes to stderr beside the formats a person or a CI log reads (GitHub Actions
-  // shows stderr in the step's log, the annotations on the pull request).
+  // Beside the formats a person or a CI log reads (GitHub Actions: annotations, then the log).
   if (!Quiet && (Format == "text" || Format == "concise" || Format == "github")) {
     if (ApplyFixes)
       llvm::errs() << "cllint: applied " << Fixes.Count << " fix(es) in " << Fixes.Files
