@@ -479,8 +479,7 @@ int runLint(int Argc, const char **Argv) {
                       ": cannot write the report: " + Why);
   }
 
-  // Beside the formats a person or a CI log reads (GitHub Actions: annotations, then the log).
-  if (!Quiet && (Format == "text" || Format == "concise" || Format == "github")) {
+  if (!Quiet && llvm::is_contained({"text", "concise", "github"}, Format)) {
     if (ApplyFixes)
       llvm::errs() << "cllint: applied " << Fixes.Count << " fix(es) in " << Fixes.Files
                    << " file(s)\n";
