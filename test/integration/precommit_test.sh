@@ -30,14 +30,15 @@ REV=$(git -C "$TMP/hooks" rev-parse HEAD)
 
 git init -q "$TMP/proj"
 cd "$TMP/proj"
-cat > .pre-commit-config.yaml <<YAML
-repos:
-  - repo: $TMP/hooks
-    rev: $REV
-    hooks:
-      - id: cllint
-YAML
-git add .pre-commit-config.yaml
+# The project's config: one hook of the hook repository, with optional args.
+use_hook() {
+  {
+    printf 'repos:\n  - repo: %s\n    rev: %s\n    hooks:\n      - id: %s\n' "$TMP/hooks" "$REV" "$1"
+    [ -z "${2:-}" ] || printf '        args: [%s]\n' "$2"
+  } > .pre-commit-config.yaml
+  git add .pre-commit-config.yaml
+}
+use_hook cllint
 git commit -q -m config
 pre-commit install >/dev/null
 
@@ -71,15 +72,7 @@ grep -q "bad.cl:3:40: warning: ~66% of kernel 'scale2' (64 runs per work-item): 
 echo "ok: a kernel with a finding is refused and the diagnostic shown"
 
 # The fix hook (with --fix-unsafe: the f suffix is the only fix today and it is unsafe).
-cat > .pre-commit-config.yaml <<YAML
-repos:
-  - repo: $TMP/hooks
-    rev: $REV
-    hooks:
-      - id: cllint-fix
-        args: [--fix-unsafe]
-YAML
-git add .pre-commit-config.yaml
+use_hook cllint-fix --fix-unsafe
 if git commit -q -m "bad kernel" >"$TMP/out3.txt" 2>&1; then
   cat "$TMP/out3.txt"; fail "the fix hook let the unfixed file through"
 fi
@@ -92,14 +85,7 @@ echo "ok: the fix hook rewrites the file; the fixed file commits"
 
 # Many files in one commit: one cllint run (require_serial; cllint parallelises itself), so one
 # summary line, not one per chunk pre-commit would hand to parallel processes.
-cat > .pre-commit-config.yaml <<YAML
-repos:
-  - repo: $TMP/hooks
-    rev: $REV
-    hooks:
-      - id: cllint
-YAML
-git add .pre-commit-config.yaml
+use_hook cllint
 for n in 1 2 3 4 5 6 7 8 9 10 11 12; do sed "s/scale2/scale_$n/; s/0.1f/0.1/" bad.cl > many_$n.cl; done
 git add many_*.cl
 if git commit -q -m "many kernels" >"$TMP/out5.txt" 2>&1; then
