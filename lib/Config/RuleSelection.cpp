@@ -1,29 +1,19 @@
 #include "Config/RuleSelection.h"
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/GlobPattern.h"
 
 namespace cllint {
 
 bool globMatch(const std::string &Pattern, const std::string &Text) {
-  // Iterative '*' matcher with backtracking to the last star; '?' matches one char.
-  size_t P = 0, T = 0, Star = std::string::npos, Mark = 0;
-  while (T < Text.size()) {
-    if (P < Pattern.size() && (Pattern[P] == '?' || Pattern[P] == Text[T])) {
-      ++P;
-      ++T;
-    } else if (P < Pattern.size() && Pattern[P] == '*') {
-      Star = P++;
-      Mark = T;
-    } else if (Star != std::string::npos) {
-      P = Star + 1;
-      T = ++Mark;
-    } else {
-      return false;
-    }
+  // LLVM's glob: '*' (also across '/'), '?', '[a-z]' and '{a,b}'. A pattern it cannot read (an
+  // unclosed '[') matches only itself.
+  llvm::Expected<llvm::GlobPattern> Glob = llvm::GlobPattern::create(Pattern, 64);
+  if (!Glob) {
+    llvm::consumeError(Glob.takeError());
+    return Pattern == Text;
   }
-  while (P < Pattern.size() && Pattern[P] == '*')
-    ++P;
-  return P == Pattern.size();
+  return Glob->match(Text);
 }
 
 void RuleSelection::append(const std::string &CommaList) {

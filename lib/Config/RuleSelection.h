@@ -19,6 +19,7 @@ private:
   std::vector<std::string> Patterns;
 };
 
+// Shell-style glob: `*` (also across `/`), `?`, `[a-z]` and `{a,b}` (LLVM's GlobPattern).
 bool globMatch(const std::string &Pattern, const std::string &Text);
 
 } // namespace cllint

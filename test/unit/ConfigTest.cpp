@@ -21,6 +21,15 @@ TEST(RuleSelection, EmptyEnablesEverything) {
   EXPECT_TRUE(S.isEnabled("anything"));
 }
 
+TEST(Glob, BracesAndClasses) {
+  EXPECT_TRUE(globMatch("src/{legacy,old}/*.cl", "src/legacy/a.cl"));
+  EXPECT_TRUE(globMatch("src/{legacy,old}/*.cl", "src/old/b.cl"));
+  EXPECT_FALSE(globMatch("src/{legacy,old}/*.cl", "src/new/b.cl"));
+  EXPECT_TRUE(globMatch("k[0-9].cl", "k7.cl"));
+  EXPECT_FALSE(globMatch("k[0-9].cl", "kx.cl"));
+  EXPECT_TRUE(globMatch("k[0-9.cl", "k[0-9.cl")); // unreadable: only itself
+}
+
 TEST(Glob, StarCrossesSlashAndQuestionMarkIsOneChar) {
   EXPECT_TRUE(globMatch("src/*.cl", "src/a/b.cl"));
   EXPECT_TRUE(globMatch("k?.cl", "k1.cl"));
