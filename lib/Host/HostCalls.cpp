@@ -15,21 +15,6 @@ using namespace clang;
 
 namespace {
 
-// The function a statement is written in and whether one of its loops encloses it.
-std::pair<std::string, bool> placeOf(ASTContext &Ctx, const Stmt &S) {
-  bool Loop = false;
-  DynTypedNodeList Parents = Ctx.getParents(S);
-  while (!Parents.empty()) {
-    const DynTypedNode &P = Parents[0];
-    if (P.get<ForStmt>() || P.get<WhileStmt>() || P.get<DoStmt>() || P.get<CXXForRangeStmt>())
-      Loop = true;
-    if (const auto *FD = P.get<FunctionDecl>())
-      return {FD->getNameAsString(), Loop};
-    Parents = Ctx.getParents(P);
-  }
-  return {"", Loop};
-}
-
 class CallCollector : public RecursiveASTVisitor<CallCollector> {
 public:
   explicit CallCollector(ASTContext &Ctx) : Ctx(Ctx) {}
@@ -55,6 +40,20 @@ public:
 };
 
 } // namespace
+
+std::pair<std::string, bool> placeOf(ASTContext &Ctx, const Stmt &S) {
+  bool Loop = false;
+  DynTypedNodeList Parents = Ctx.getParents(S);
+  while (!Parents.empty()) {
+    const DynTypedNode &P = Parents[0];
+    if (P.get<ForStmt>() || P.get<WhileStmt>() || P.get<DoStmt>() || P.get<CXXForRangeStmt>())
+      Loop = true;
+    if (const auto *FD = P.get<FunctionDecl>())
+      return {FD->getNameAsString(), Loop};
+    Parents = Ctx.getParents(P);
+  }
+  return {"", Loop};
+}
 
 void placeLaunches(ASTContext &Ctx, HostFile &F) {
   CallCollector C(Ctx);

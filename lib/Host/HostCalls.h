@@ -5,13 +5,19 @@
 
 #include "Host/HostLaunches.h"
 
+#include <string>
+#include <utility>
 #include <vector>
 
 namespace clang {
 class ASTContext;
-}
+class Stmt;
+} // namespace clang
 
 namespace cllint {
+
+// The name of the function a statement is written in, and whether one of its loops encloses it.
+std::pair<std::string, bool> placeOf(clang::ASTContext &Ctx, const clang::Stmt &S);
 
 // Fills F.Calls and each launch's Function, InLoop and LineText from the parsed file.
 void placeLaunches(clang::ASTContext &Ctx, HostFile &F);

@@ -1,5 +1,7 @@
 #include "Host/HostSizes.h"
 
+#include "Host/HostCalls.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
@@ -22,10 +24,6 @@ template <typename T> const T *ancestor(ASTContext &Ctx, const Stmt *S) {
     Parents = Ctx.getParents(Parents[0]);
   }
   return nullptr;
-}
-
-bool inLoop(ASTContext &Ctx, const Stmt *S) {
-  return ancestor<ForStmt>(Ctx, S) || ancestor<WhileStmt>(Ctx, S) || ancestor<DoStmt>(Ctx, S);
 }
 
 // The block whose own statement an expression belongs to (`lsize[0] = 1;` in `{ ... }`); null
@@ -55,7 +53,7 @@ bool encloses(ASTContext &Ctx, const Stmt *Outer, const Stmt *S) {
 const Expr *valueReaching(const std::vector<const Expr *> &Set, const Expr *Use, ASTContext &Ctx) {
   if (Set.size() == 1)
     return Set.front();
-  if (inLoop(Ctx, Use))
+  if (placeOf(Ctx, *Use).second)
     return nullptr;
   const SourceManager &SM = Ctx.getSourceManager();
   SourceLocation At = SM.getFileLoc(Use->getBeginLoc());
