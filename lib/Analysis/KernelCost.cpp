@@ -5,6 +5,7 @@
 #include "Analysis/TUAnalysis.h"
 
 #include <algorithm>
+#include <cmath>
 #include <functional>
 #include <set>
 
@@ -31,7 +32,7 @@ double CostParts::time() const {
 
 KernelCost::KernelCost(const KernelFacts &F, const std::array<unsigned, 3> &Shape,
                        const DeviceProfile &P)
-    : F(F), P(P), Weights(F, Shape, P.WarpSize) {
+    : F(F), P(P), Shape(Shape), Weights(F, Shape, P.WarpSize) {
   const std::vector<FlowNode> &Nodes = F.nodes();
   for (size_t I = 0; I < Nodes.size(); ++I) {
     const NodeWeight &W = Weights.node(unsigned(I));
@@ -227,6 +228,33 @@ std::optional<ImpactEstimate> KernelCost::idleLanes(const clang::Stmt *Owner) co
       estimate(Removed, "instruction time", Parts.Instructions, Removed.Instructions);
   E.PerItem = First.PerItem;
   E.Assumptions = First.Assumptions;
+  return E;
+}
+
+CostParts KernelCost::perItem() const {
+  double Items = 1;
+  for (unsigned D : Shape)
+    Items *= std::max(1u, D);
+  double Warp = std::max(1u, P.WarpSize);
+  // Issue slots are shared by the work-items of each warp, on average; sectors are those of the
+  // first warp's lanes, which the estimate counts.
+  double PerWarp = Items / std::ceil(Items / Warp), FirstWarp = std::min(Items, Warp);
+  CostParts Out;
+  Out.Memory = Parts.Memory / FirstWarp;
+  Out.Local = Parts.Local / PerWarp;
+  Out.Instructions = Parts.Instructions / PerWarp;
+  return Out;
+}
+
+ImpactEstimate KernelCost::widenedGroups(const KernelCost &Full, double IdleShare) const {
+  double Before = perItem().time(), After = Full.perItem().time();
+  ImpactEstimate E;
+  E.Kernel = F.kernel().Decl->getNameAsString();
+  E.Share = Before > 0 ? std::clamp((Before - After) / Before, 0.0, 1.0) : 0;
+  E.Resource = "issued lanes";
+  E.ResourceShare = std::clamp(IdleShare, 0.0, 1.0);
+  E.PerItem = 1;
+  E.Assumptions = assumptions();
   return E;
 }
 

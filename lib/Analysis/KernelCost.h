@@ -71,6 +71,12 @@ public:
   // (or body) issued for warps of which only some lanes run them.
   // nullopt when Owner opens no flow node.
   std::optional<ImpactEstimate> idleLanes(const clang::Stmt *Owner) const;
+  // What the kernel saves per work-item when its work-groups, which leave lanes of their last
+  // warp idle, grow to Full's shape, whose warps are full. A warp of a smaller group carries
+  // fewer work-items: its instructions and __local accesses serve fewer of them, and so do its
+  // sectors when its lanes do not fill one, while a memory-bound kernel whose active lanes fill
+  // their sectors pays little. IdleShare is the share of issued lanes left idle.
+  ImpactEstimate widenedGroups(const KernelCost &Full, double IdleShare) const;
   // The same for a `switch` in Fn, whose cases open no flow node: a split warp runs at least
   // two of its paths, so at least half of the body's issue slots wait.
   std::optional<ImpactEstimate> switchIdleLanes(const clang::ASTContext &Ctx,
@@ -78,6 +84,8 @@ public:
                                                 const clang::SwitchStmt *Switch) const;
 
 private:
+  // The parts per work-item under the shape, whose warps may leave lanes idle.
+  CostParts perItem() const;
   // Image reads and writes, at their texels' bytes.
   void addImages();
   void addMemory(const std::array<unsigned, 3> &Shape);
@@ -86,6 +94,7 @@ private:
 
   const KernelFacts &F;
   const DeviceProfile &P;
+  std::array<unsigned, 3> Shape;
   ExecutionWeights Weights;
   CostParts Parts;
   std::vector<CostSite> Sites;

@@ -1,4 +1,5 @@
 // launch-work-group-size: a work-group that does not fill whole warps leaves lanes idle.
+#include "Analysis/TUAnalysis.h"
 #include "MacroDefault.h"
 #include "Rule.h"
 
@@ -20,6 +21,14 @@ Packing pack(const std::array<unsigned, 3> &Size, unsigned Warp) {
   P.Warps = (P.Items + Warp - 1) / Warp;
   P.Idle = P.Warps * Warp - P.Items;
   return P;
+}
+
+// The shape that fills whole warps by widening the first dimension the least.
+std::array<unsigned, 3> fullShape(std::array<unsigned, 3> Size, unsigned Warp) {
+  uint64_t Rows = uint64_t(Size[1]) * Size[2];
+  while (Warp && (uint64_t(Size[0]) * Rows) % Warp)
+    ++Size[0];
+  return Size;
 }
 
 std::string shape(const std::array<unsigned, 3> &S) {
@@ -73,12 +82,14 @@ private:
                       std::to_string(Prof.WarpSize) + " such as " + std::to_string(Suggest);
     FindingBuilder B = Ctx.report(A.Attr->getLocation(), std::move(Msg));
     B.range(A.Attr->getRange());
-    // Idle lanes are issued with every instruction and memory access of the kernel.
-    analysis::ImpactEstimate Idle;
-    Idle.Kernel = K.Decl->getNameAsString();
-    Idle.Share = Idle.ResourceShare = double(P.Idle) / double(Lanes);
-    Idle.Resource = "issued lanes";
-    Idle.PerItem = 1;
+    // Idle lanes are issued with every instruction and __local access, and a warp of few lanes
+    // may waste part of each sector: the estimate weighs the kernel per work-item at this shape
+    // and at one with full warps.
+    const analysis::TUAnalysis &TU = Ctx.analysis();
+    analysis::KernelCost Now(TU.facts(K), A.Size, Prof),
+        Full(TU.facts(K), fullShape(A.Size, Prof.WarpSize), Prof);
+    analysis::ImpactEstimate Idle = Now.widenedGroups(Full, double(P.Idle) / double(Lanes));
+    TU.scaleForLaunch(K, Now, Idle);
     if (std::optional<std::string> Default = defaultedSize(Ctx.ast(), A.Attr, A.Size))
       Idle.Assumptions.push_back(*Default);
     B.impact(Idle);
