@@ -138,6 +138,13 @@ std::vector<int64_t> loopOffsets(const KernelFacts &F, const MemoryAccess &A);
 // stride. How much of the record the work-item reads, and so the waste, is then unknown.
 bool walksRecordInUnboundedLoop(const KernelFacts &F, const MemoryAccess &A, int64_t StrideBytes);
 
+// The symbols of a lane stride when every one of them is named as a step between elements
+// (`stride_w`, `src_stride_x`, `incv`, `step`): such arguments usually hold 1 or a few elements
+// (a pooling stride, a vector increment, a packed tensor's element stride), so a finding that
+// needs them large rests on a value only the host knows. Empty otherwise, and for names of a row
+// pitch (`row_stride`, `stride_y`, `ld`, `pitch`).
+std::vector<std::string> elementStepSymbols(const Poly &StrideBytes);
+
 // Members inside counted loops (`for (i = 0; i < 5; i++)`) count with every iteration's offset.
 std::optional<WarpTraffic> groupTraffic(const KernelFacts &F, const SiblingGroup &G,
                                         const std::array<unsigned, 3> &Shape, unsigned WarpSize,

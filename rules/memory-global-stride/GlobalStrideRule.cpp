@@ -324,7 +324,8 @@ private:
         A.ElementBytes > A.AccessBytes && !A.ArrayDims.size() && A.ElementType->isRecordType();
     std::string Msg = Kind + What;
     WarpTraffic T;
-    std::string Condition, FullStride;
+    std::string Condition, FullStride, StrideShown;
+    int64_t Threshold = 0;
     if (Stride->Value) {
       int64_t V = *Stride->Value;
       int64_t EB = std::max<int64_t>(1, A.ElementBytes);
@@ -353,6 +354,7 @@ private:
       if (Shown != S)
         FullStride = S + (InElements ? " elements" : "");
       S = Shown;
+      StrideShown = S;
       Msg += " with stride = " + S + (InElements ? " elements" : "") +
              " between consecutive work-items";
       // Once the stride reaches a transaction every lane needs its own, except lanes of a
@@ -369,7 +371,7 @@ private:
       T.Useful = Lanes * Bytes;
       T.Minimum = (T.Useful + TU - 1) / TU;
       int64_t Unit1 = std::max<int64_t>(1, AoS ? Bytes : A.ElementBytes);
-      int64_t Threshold = (TU + Unit1 - 1) / Unit1;
+      Threshold = (TU + Unit1 - 1) / Unit1;
       if (InElements)
         Condition = "for " + (S.find(' ') != std::string::npos ? "(" + S + ")" : S) +
                     " >= " + std::to_string(Threshold) + " ";
@@ -389,6 +391,12 @@ private:
     FindingBuilder B = Ctx.report(Loc, std::move(Msg));
     B.range(A.E->getSourceRange());
     B.impact(wasted(Ctx, F, A, double(T.Touched - T.Minimum)));
+    if (!Stride->Value)
+      if (std::vector<std::string> Steps = elementStepSymbols(Stride->Bytes); !Steps.empty())
+        B.conditional(StrideShown + " >= " + std::to_string(Threshold) + ", though '" +
+                      llvm::join(Steps, "', '") +
+                      "' reads as a step between elements, which usually holds 1 or a few; give "
+                      "the real value in the config's kernels args or lint with the host code");
     B.group("memory-global-stride:" + F.kernel().Decl->getNameAsString() + ":" +
             A.Base->getNameAsString());
     if (const clang::Expr *Origin = strideOrigin(Ctx, F, A, Stride->Dim))
