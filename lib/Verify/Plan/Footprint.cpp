@@ -164,7 +164,8 @@ std::optional<std::vector<LoopCounter>> loopCounters(const MemoryAccess &A, cons
 // coefficient cannot be evaluated, a counter cannot be enumerated, or there are more than
 // MaxOffsets offsets.
 bool forEachOffset(const MemoryAccess &A, const KernelFacts &F, const NDRange &R,
-                   const SymbolValues &Args, const std::function<void(int64_t)> &Visit,
+                   const SymbolValues &Args,
+                   const std::function<void(int64_t Offset, uint64_t Item)> &Visit,
                    std::string &Why, bool &UsedLoops) {
   if (!A.Bytes.isAffine()) {
     Why = "an address is not affine in the work-item ids";
@@ -219,9 +220,13 @@ bool forEachOffset(const MemoryAccess &A, const KernelFacts &F, const NDRange &R
           }
           for (uint64_t L2 = 0; L2 < R.Local[2]; ++L2)
             for (uint64_t L1 = 0; L1 < R.Local[1]; ++L1)
-              for (uint64_t L0 = 0; L0 < R.Local[0]; ++L0)
+              for (uint64_t L0 = 0; L0 < R.Local[0]; ++L0) {
+                uint64_t X = G0 * R.Local[0] + L0, Y = G1 * R.Local[1] + L1,
+                         Z = G2 * R.Local[2] + L2;
                 Visit(*C + *C0 * static_cast<int64_t>(L0) + *C1 * static_cast<int64_t>(L1) +
-                      *C2 * static_cast<int64_t>(L2));
+                          *C2 * static_cast<int64_t>(L2),
+                      X + Groups[0] * R.Local[0] * (Y + Groups[1] * R.Local[1] * Z));
+              }
         }
     // Next iteration of the counters, the last one fastest.
     size_t I = Iter.size();
@@ -269,7 +274,7 @@ Footprint footprint(const KernelFacts &Facts, const KernelSetup &S,
       bool UsedLoops = false;
       bool Ok = forEachOffset(
           Acc, Facts, Range, Bindings,
-          [&](int64_t Off) {
+          [&](int64_t Off, uint64_t) {
             if (Off < 0)
               return;
             uint64_t First = uint64_t(Off) / Arg.TypeBytes,
@@ -320,6 +325,47 @@ Footprint footprint(const KernelFacts &Facts, const KernelSetup &S,
                                   : "") +
                ")";
   return Out;
+}
+
+std::optional<bool> writesOverlap(const KernelFacts &Facts, const KernelSetup &S) {
+  NDRange Range = toRange(S);
+  SymbolValues Bindings = scalarBindings(S);
+  for (const MemoryAccess &Acc : Facts.accesses()) {
+    if (!Acc.Write || !paramOf(Acc) || !Acc.Bytes.isAffine())
+      continue;
+    // Lanes of a work-group that share an address (`out[get_group_id(0)]` behind a guard the
+    // enumeration does not see) say nothing about the NDRange.
+    bool DistinctLanes = true;
+    for (unsigned D = 0; D < S.Dims; ++D)
+      DistinctLanes &= !Acc.Bytes.Lane[D].isZero();
+    if (!DistinctLanes)
+      continue;
+    int64_t Unit = std::max<int64_t>(1, Acc.AccessBytes);
+    std::vector<uint32_t> Owner; // work-item + 1 that last wrote each element
+    bool Overlap = false, UsedLoops = false;
+    std::string Why;
+    bool Ok = forEachOffset(
+        Acc, Facts, Range, Bindings,
+        [&](int64_t Off, uint64_t Item) {
+          if (Off < 0 || Overlap || Off % Unit)
+            return;
+          uint64_t I = uint64_t(Off / Unit);
+          if (I >= (uint64_t(1) << 25))
+            return;
+          if (I >= Owner.size())
+            Owner.resize(std::max<uint64_t>(I + 1, Owner.size() * 2), 0);
+          uint32_t Id = static_cast<uint32_t>(Item + 1); // Item < MaxOffsets
+          if (Owner[I] && Owner[I] != Id)
+            Overlap = true;
+          Owner[I] = Id;
+        },
+        Why, UsedLoops);
+    if (!Ok)
+      return std::nullopt;
+    if (Overlap)
+      return true;
+  }
+  return false;
 }
 
 } // namespace cllint::verify

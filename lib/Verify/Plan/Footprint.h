@@ -9,6 +9,7 @@
 #include <array>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 
 namespace cllint::verify {
@@ -26,6 +27,12 @@ struct Footprint {
 Footprint footprint(const analysis::KernelFacts &Facts, const KernelSetup &S,
                     const std::map<std::string, const clang::ParmVarDecl *> &ByName,
                     bool AllowWhole);
+
+// Whether two work-items of S's NDRange write the same element through a write whose lanes
+// write distinct elements (every used dimension's id moves its address): the NDRange covers
+// more than the kernel's data, as when each work-item handles several rows, and the outputs
+// would depend on the order of the work-groups. nullopt when a write cannot be enumerated.
+std::optional<bool> writesOverlap(const analysis::KernelFacts &Facts, const KernelSetup &S);
 
 analysis::NDRange toRange(const KernelSetup &S);
 analysis::SymbolValues scalarBindings(const KernelSetup &S);

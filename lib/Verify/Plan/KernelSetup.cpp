@@ -4,6 +4,7 @@
 #include "Analysis/Surroundings.h"
 #include "Verify/Plan/Footprint.h"
 #include "Verify/Plan/GuessedArguments.h"
+#include "Verify/Plan/LaunchFit.h"
 #include "cllint/Verify/Runner/ElementType.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -240,7 +241,6 @@ std::optional<KernelSetup> planKernelSetup(const TUAnalysis &A, const KernelInfo
     }
   }
   uint64_t Total = S.Global[0] * S.Global[1] * S.Global[2];
-
   // Arguments.
   for (const clang::ParmVarDecl *P : K.Decl->parameters()) {
     ArgPlan Arg;
@@ -322,10 +322,12 @@ std::optional<KernelSetup> planKernelSetup(const TUAnalysis &A, const KernelInfo
     S.Args.push_back(std::move(Arg));
   }
 
-  // Buffers: large enough for every access over the NDRange.
+  // Buffers: large enough for every access over the NDRange, once it fits the data.
+  const KernelFacts &Facts = A.facts(K);
+  if (!(Spec && Spec->Global) && !ConfigGlobal)
+    fitNDRangeToWrites(Facts, S);
   NDRange Range = toRange(S);
   SymbolValues Bindings = scalarBindings(S);
-  const KernelFacts &Facts = A.facts(K);
   auto Ext = extents(Facts, Range, Bindings);
   std::map<std::string, const clang::ParmVarDecl *> ByName;
   for (const clang::ParmVarDecl *P : K.Decl->parameters())
@@ -413,13 +415,9 @@ std::optional<KernelSetup> planKernelSetup(const TUAnalysis &A, const KernelInfo
   }
 
   Footprint FP = footprint(Facts, S, ByName, /*AllowWhole=*/true);
-  if (!FP.Exact) {
-    S.BytesMoved = 0;
-    S.BytesNote = "not counted: an access could not be enumerated (" + FP.Why + ")";
-  } else {
-    S.BytesMoved = FP.Moved;
-    S.BytesNote = FP.Note;
-  }
+  S.BytesMoved = FP.Exact ? FP.Moved : 0;
+  S.BytesNote =
+      FP.Exact ? FP.Note : "not counted: an access could not be enumerated (" + FP.Why + ")";
   return S;
 }
 
