@@ -103,7 +103,9 @@ public:
   // `kernel = cl::Kernel(program, "name");` and `opts = "-D..."` on class types are operator
   // calls; `opts += "-DN=" + std::to_string(n)` appends.
   bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *C) {
-    if (!Collecting || C->getNumArgs() != 2)
+    if (!Collecting)
+      return functorLaunch(C);
+    if (C->getNumArgs() != 2)
       return true;
     const auto *Target = dyn_cast<DeclRefExpr>(C->getArg(0)->IgnoreParenImpCasts());
     if (C->getOperator() == OO_PlusEqual && Target)
@@ -205,6 +207,24 @@ public:
     return true;
   }
 
+  // `fn(cl::EnqueueArgs(queue, global, local), a, b)` on a cl::KernelFunctor: a launch, with
+  // the kernel's arguments in order.
+  bool functorLaunch(CXXOperatorCallExpr *Call) {
+    if (inSystemHeader(Call) || Call->getOperator() != OO_Call || Call->getNumArgs() < 2 ||
+        Call->getArg(0)->IgnoreParenImpCasts()->getType().getAsString().find("KernelFunctor") ==
+            std::string::npos)
+      return true;
+    HostLaunch L = launchAt(Call);
+    L.Kernel = kernelName(Call->getArg(0), L.WhyUnknown);
+    if (!enqueueArgsSizes(Call->getArg(1), L, Values))
+      return true;
+    for (unsigned I = 2; I < Call->getNumArgs(); ++I)
+      if (Call->getArg(I)->IgnoreParenImpCasts()->getType()->isIntegerType())
+        noteArg(Call, L.Kernel, int64_t(I - 2), Call->getArg(I));
+    Launches.push_back(std::move(L));
+    return true;
+  }
+
   bool TraverseFunctionDecl(FunctionDecl *F) {
     return inScope(F, [&] { return RecursiveASTVisitor::TraverseFunctionDecl(F); });
   }
@@ -255,12 +275,15 @@ private:
 
   void noteArg(const CallExpr *Call, const Expr *Kernel, const Expr *Index, const Expr *Value) {
     std::string Why;
-    HostArg A;
-    A.Kernel = kernelName(Kernel, Why);
-    auto I = integer(Index);
-    if (A.Kernel.empty() || !I || *I < 0 || *I > 255)
+    noteArg(Call, kernelName(Kernel, Why), integer(Index), Value);
+  }
+  void noteArg(const CallExpr *Call, const std::string &Kernel, std::optional<int64_t> Index,
+               const Expr *Value) {
+    if (Kernel.empty() || !Index || *Index < 0 || *Index > 255)
       return;
-    A.Index = unsigned(*I);
+    HostArg A;
+    A.Kernel = Kernel;
+    A.Index = unsigned(*Index);
     A.Value = integer(Value);
     A.Where = Loc.tokenRange(Call->getBeginLoc());
     Args.push_back(std::move(A));
@@ -328,7 +351,9 @@ private:
     }
     if (const auto *C = dyn_cast<CXXConstructExpr>(E)) {
       const CXXRecordDecl *R = C->getConstructor()->getParent();
-      if (R && R->getName() == "Kernel" && C->getNumArgs() >= 2) {
+      // `cl::Kernel(program, "name")`, `cl::KernelFunctor<...>(program, "name")`.
+      if (R && (R->getName() == "Kernel" || R->getName() == "KernelFunctor") &&
+          C->getNumArgs() >= 2) {
         auto S = Values.constantString(C->getArg(1));
         Computed = !S;
         return S;

@@ -175,4 +175,41 @@ std::optional<std::array<uint64_t, 3>> hostNDRange(const Expr *E, bool *Null, un
   return Out;
 }
 
+bool enqueueArgsSizes(const clang::Expr *E, HostLaunch &L, const HostValues &Values) {
+  const clang::CXXConstructExpr *C = nullptr;
+  for (int Step = 0; E && !C && Step < 8; ++Step) {
+    E = E->IgnoreImplicit();
+    if (const auto *M = llvm::dyn_cast<clang::MaterializeTemporaryExpr>(E))
+      E = M->getSubExpr();
+    else if (const auto *F = llvm::dyn_cast<clang::CXXFunctionalCastExpr>(E))
+      E = F->getSubExpr();
+    else if (const auto *K = llvm::dyn_cast<clang::CXXConstructExpr>(E);
+             K && (K->getConstructor()->isCopyOrMoveConstructor() || K->getNumArgs() == 1) &&
+             K->getNumArgs() >= 1 && K->getConstructor()->getParent()->getName() == "EnqueueArgs")
+      E = K->getArg(0);
+    else if (K && K->getConstructor()->getParent()->getName() == "EnqueueArgs")
+      C = K;
+    else
+      return false;
+  }
+  if (!C)
+    return false;
+  bool HasLocal = false;
+  unsigned LocalDims = 0;
+  for (unsigned I = 0; I < C->getNumArgs() && I < C->getConstructor()->getNumParams(); ++I) {
+    llvm::StringRef Name = C->getConstructor()->getParamDecl(I)->getName();
+    if (Name == "global") {
+      L.Global = hostNDRange(C->getArg(I), nullptr, &L.Dims, Values);
+    } else if (Name == "local") {
+      HasLocal = true;
+      L.Local = hostNDRange(C->getArg(I), &L.LocalNull, &LocalDims, Values);
+    }
+  }
+  L.LocalNull |= !HasLocal;
+  L.Dims = std::max(L.Dims, LocalDims);
+  if (!L.Local && !L.LocalNull && L.WhyUnknown.empty())
+    L.WhyUnknown = "the local size is not a constant";
+  return true;
+}
+
 } // namespace cllint

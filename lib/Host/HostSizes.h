@@ -3,6 +3,7 @@
 // `cl::NullRange` for the C++ API.
 #pragma once
 
+#include "Host/HostLaunches.h"
 #include "Host/HostValues.h"
 
 #include <array>
@@ -19,5 +20,10 @@ std::optional<std::array<uint64_t, 3>> hostSizes(const clang::Expr *E, unsigned 
 // A cl::NDRange's values; *Null for cl::NullRange (or an empty range), *Dims its dimensions.
 std::optional<std::array<uint64_t, 3>> hostNDRange(const clang::Expr *E, bool *Null, unsigned *Dims,
                                                    const HostValues &Values);
+
+// `cl::EnqueueArgs(queue, global, local)` (or with an offset or events): L's sizes from the
+// constructor's arguments for its `global` and `local` parameters, a NULL local size when it
+// has none. False when E constructs no EnqueueArgs.
+bool enqueueArgsSizes(const clang::Expr *E, HostLaunch &L, const HostValues &Values);
 
 } // namespace cllint
