@@ -205,7 +205,7 @@ std::optional<std::string> HostValues::text(const Expr *E, unsigned Depth) const
     if (const CXXMethodDecl *MD = M->getMethodDecl();
         MD && (MD->getName() == "c_str" || MD->getName() == "data" || MD->getName() == "str"))
       return text(M->getImplicitObjectArgument(), Depth + 1);
-    return std::nullopt;
+    return returnedText(M->getMethodDecl(), Depth + 1);
   }
   if (const auto *Call = dyn_cast<CallExpr>(E)) {
     if (const FunctionDecl *F = Call->getDirectCallee();
@@ -213,7 +213,7 @@ std::optional<std::string> HostValues::text(const Expr *E, unsigned Depth) const
       std::optional<int64_t> V = integer(Call->getArg(0), Depth + 1);
       return V ? std::to_string(*V) : std::string("?");
     }
-    return std::nullopt;
+    return returnedText(Call->getDirectCallee(), Depth + 1);
   }
   const Decl *D = named(E);
   if (!D)
@@ -236,6 +236,32 @@ std::optional<std::string> HostValues::text(const Expr *E, unsigned Depth) const
       auto S = text(A, Depth + 1);
       Out += S ? *S : "?";
     }
+  return Out;
+}
+
+std::optional<std::string> HostValues::returnedText(const FunctionDecl *F, unsigned Depth) const {
+  if (!F || !F->hasBody() || Depth > MaxDepth ||
+      Ctx.getSourceManager().isInSystemHeader(F->getLocation()))
+    return std::nullopt;
+  // The options a helper of the host code builds and returns (`std::string options() { ...
+  // return o; }`): the text of its returns, when they all agree. Its parameters stay unknown.
+  std::vector<const ReturnStmt *> Returns;
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (!S || isa<LambdaExpr>(S))
+      return;
+    if (const auto *R = dyn_cast<ReturnStmt>(S))
+      Returns.push_back(R);
+    for (const Stmt *C : S->children())
+      Walk(C);
+  };
+  Walk(F->getBody());
+  std::optional<std::string> Out;
+  for (const ReturnStmt *R : Returns) {
+    std::optional<std::string> T = text(R->getRetValue(), Depth + 1);
+    if (!T || (Out && *Out != *T))
+      return std::nullopt;
+    Out = T;
+  }
   return Out;
 }
 

@@ -44,6 +44,7 @@ private:
   std::optional<std::string> formatted(const clang::CallExpr *Call, unsigned FormatArg,
                                        unsigned Depth) const;
   std::optional<std::string> bufferText(const clang::Decl *D, unsigned Depth) const;
+  std::optional<std::string> returnedText(const clang::FunctionDecl *F, unsigned Depth) const;
 
   clang::ASTContext &Ctx;
   std::map<const clang::Decl *, std::vector<const clang::Expr *>> Assigned;
