@@ -283,6 +283,30 @@ std::vector<std::string> elementStepSymbols(const Poly &StrideBytes) {
   return Out;
 }
 
+std::vector<std::pair<const MemoryAccess *, int64_t>>
+laneByLaneSiblings(const KernelFacts &F, const MemoryAccess &A,
+                   const std::array<unsigned, 3> &Shape, unsigned WarpSize, int64_t SectorBytes) {
+  std::vector<std::pair<const MemoryAccess *, int64_t>> Out = {{&A, 0}};
+  std::vector<int64_t> Mine = laneByLaneAddresses(A, Shape, WarpSize);
+  if (Mine.empty())
+    return Out;
+  for (const MemoryAccess &M : F.accesses()) {
+    if (&M == &A || M.Base != A.Base || M.Node != A.Node || M.Read != A.Read ||
+        M.Write != A.Write || M.AddressSpace != A.AddressSpace || M.Bytes.isAffine())
+      continue;
+    std::vector<int64_t> Theirs = laneByLaneAddresses(M, Shape, WarpSize);
+    if (Theirs.size() != Mine.size())
+      continue;
+    int64_t Shift = Theirs[0] - Mine[0];
+    bool Same = std::abs(Shift) < SectorBytes;
+    for (size_t I = 1; Same && I < Mine.size(); ++I)
+      Same = Theirs[I] - Mine[I] == Shift;
+    if (Same)
+      Out.push_back({&M, Shift});
+  }
+  return Out;
+}
+
 bool singleLaneAccess(const KernelFacts &F, const MemoryAccess &A,
                       const std::array<unsigned, 3> &Shape, unsigned WarpSize) {
   for (const VExpr &G : enclosingConditions(F, A).Guards)

@@ -145,6 +145,15 @@ bool walksRecordInUnboundedLoop(const KernelFacts &F, const MemoryAccess &A, int
 // pitch (`row_stride`, `stride_y`, `ld`, `pitch`).
 std::vector<std::string> elementStepSymbols(const Poly &StrideBytes);
 
+// The accesses of A's array in A's block of code (the same loop nest), in the same direction,
+// whose addresses evaluated
+// lane by lane are A's shifted by one constant, smaller than a sector, for every lane of the
+// first warp (the components of one element written one by one, `c[n].x` ... `c[n].w`), each
+// with that shift; A itself at 0.
+std::vector<std::pair<const MemoryAccess *, int64_t>>
+laneByLaneSiblings(const KernelFacts &F, const MemoryAccess &A,
+                   const std::array<unsigned, 3> &Shape, unsigned WarpSize, int64_t SectorBytes);
+
 // Members inside counted loops (`for (i = 0; i < 5; i++)`) count with every iteration's offset.
 std::optional<WarpTraffic> groupTraffic(const KernelFacts &F, const SiblingGroup &G,
                                         const std::array<unsigned, 3> &Shape, unsigned WarpSize,

@@ -59,7 +59,10 @@ KernelCost::KernelCost(const KernelFacts &F, const std::array<unsigned, 3> &Shap
 
 void KernelCost::addMemory(const std::array<unsigned, 3> &Shape) {
   int64_t Unit = std::max(1u, P.SectorBytes);
-  unsigned W = std::max(1u, P.WarpSize);
+  // A warp never holds work-items of two work-groups: a group of 8 fills 8 lanes of its warp.
+  uint64_t GroupItems = uint64_t(std::max(1u, Shape[0])) * std::max(1u, Shape[1]) *
+                        std::max(1u, Shape[2]);
+  unsigned W = unsigned(std::clamp<uint64_t>(GroupItems, 1, std::max(1u, P.WarpSize)));
   auto add = [&](const MemoryAccess &A, double PerRun, bool Local) {
     const NodeWeight &NW = Weights.node(A.Node);
     if (NW.PerWarp <= 0)

@@ -250,11 +250,19 @@ private:
     int64_t Bytes = A.AccessBytes, TU = P.SectorBytes;
     if (std::abs(Usual) <= Bytes)
       return false; // mostly consecutive (or one address): nothing wasted beyond a seam
-    WarpTraffic T = warpTraffic(Addrs, Bytes, TU);
+    // The other components of the same elements, accessed one by one, use the same sectors.
+    auto Siblings = laneByLaneSiblings(F, A, Shape.Size, P.WarpSize, TU);
+    TrafficTally Tally(TU);
+    for (const auto &[M, Shift] : Siblings)
+      for (int64_t Addr : Addrs)
+        Tally.add(Addr + Shift, M->AccessBytes);
+    WarpTraffic T = Tally.result();
     if (T.Touched <= T.Minimum)
       return false;
     std::string Kind = A.AddressSpace == clang::LangAS::opencl_constant ? "constant" : "global";
     std::string What = A.Read && A.Write ? " load and store" : (A.Write ? " store" : " load");
+    if (Siblings.size() > 1)
+      What = " " + std::to_string(Siblings.size()) + What + "s of parts of one element";
     std::string Warp = warpWord(P), Unit = transactionWord(P);
     std::string Msg = Kind + What +
                       " whose address is not linear in the work-item ids; evaluated lane by lane, "
@@ -269,7 +277,10 @@ private:
     FindingBuilder B = Ctx.report(A.E->getBeginLoc(), std::move(Msg));
     B.shape(Shape);
     B.range(A.E->getSourceRange());
-    B.impact(wasted(Ctx, F, A, double(T.Touched - T.Minimum)));
+    B.impact(wasted(Ctx, F, A, double(T.Touched - T.Minimum) / double(Siblings.size())));
+    // The components of one element written or read one by one: one problem.
+    B.group("memory-global-stride:" + F.kernel().Decl->getNameAsString() + ":" +
+            A.Base->getNameAsString());
     rowsAlongOtherDimension(B, F, Shape);
     if (std::vector<std::string> Sampled = distanceFollowsSamples(A, Shape.Size, P.WarpSize);
         !Sampled.empty())
