@@ -136,9 +136,17 @@ public:
       // A char buffer the build options are written into.
       static const char *Writers[] = {"sprintf", "snprintf", "strcpy",
                                       "strcat",  "strncpy",  "strncat"};
-      if (Call->getNumArgs() >= 2 && llvm::is_contained(Writers, Name))
+      if (Call->getNumArgs() >= 2 && llvm::is_contained(Writers, Name)) {
         if (const auto *B = dyn_cast<DeclRefExpr>(Call->getArg(0)->IgnoreParenImpCasts()))
           Values.write(B->getDecl(), Call);
+      } else if (const FunctionDecl *F = Call->getDirectCallee(); F && F->hasBody()) {
+        // A helper of the host code handed a char buffer (`options(buf, 64)`): what it
+        // writes into its parameter is written into the buffer.
+        for (const Expr *A : Call->arguments())
+          if (const auto *B = dyn_cast<DeclRefExpr>(A->IgnoreParenImpCasts());
+              B && isCharBuffer(B->getDecl()))
+            Values.write(B->getDecl(), Call);
+      }
       return true;
     }
     if (Name == "clBuildProgram" && Call->getNumArgs() >= 4)

@@ -171,14 +171,17 @@ std::optional<std::string> HostValues::bufferText(const Decl *D, unsigned Depth)
     const FunctionDecl *F = Call->getDirectCallee();
     llvm::StringRef Name = F ? F->getName() : "";
     std::optional<std::string> Part;
+    bool Appends = Name == "strcat" || Name == "strncat";
     if (Name == "sprintf")
       Part = formatted(Call, 1, Depth);
     else if (Name == "snprintf")
       Part = formatted(Call, 2, Depth);
-    else if (Call->getNumArgs() >= 2)
+    else if (Name.starts_with("str") && Call->getNumArgs() >= 2)
       Part = text(Call->getArg(1), Depth + 1); // strcpy, strcat, strncpy, strncat
+    else if (!helperWrites(Call, D, Depth, Appends, Part))
+      continue; // handed to a helper that only reads it
     std::string Piece = Part ? *Part : "?";
-    if (Name == "strcat" || Name == "strncat")
+    if (Appends)
       Out += Piece;
     else
       Out = Piece;
@@ -263,6 +266,40 @@ std::optional<std::string> HostValues::returnedText(const FunctionDecl *F, unsig
     Out = T;
   }
   return Out;
+}
+
+bool HostValues::helperWrites(const CallExpr *Call, const Decl *Buffer, unsigned Depth,
+                              bool &Appends, std::optional<std::string> &Text) const {
+  const FunctionDecl *F = Call->getDirectCallee();
+  const FunctionDecl *Def = F ? F->getDefinition() : nullptr;
+  if (!Def || Depth > MaxDepth)
+    return false;
+  for (unsigned I = 0; I < Call->getNumArgs() && I < Def->getNumParams(); ++I) {
+    const auto *B = dyn_cast<DeclRefExpr>(Call->getArg(I)->IgnoreParenImpCasts());
+    if (!B || B->getDecl()->getCanonicalDecl() != Buffer)
+      continue;
+    const ParmVarDecl *P = Def->getParamDecl(I);
+    auto It = Writes.find(P->getCanonicalDecl());
+    if (It == Writes.end() || It->second.empty())
+      return false;
+    // A helper that starts with strcat adds to what the buffer held.
+    const FunctionDecl *First = It->second.front()->getDirectCallee();
+    Appends = First && (First->getName() == "strcat" || First->getName() == "strncat");
+    Text = bufferText(P, Depth + 1);
+    return true;
+  }
+  return false;
+}
+
+bool isCharBuffer(const Decl *D) {
+  const auto *V = dyn_cast<VarDecl>(D);
+  if (!V)
+    return false;
+  QualType T = V->getType();
+  if (const ArrayType *A = T->getAsArrayTypeUnsafe())
+    return A->getElementType()->isCharType();
+  return T->isPointerType() && T->getPointeeType()->isCharType() &&
+         !T->getPointeeType().isConstQualified();
 }
 
 } // namespace cllint

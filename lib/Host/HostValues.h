@@ -45,6 +45,10 @@ private:
                                        unsigned Depth) const;
   std::optional<std::string> bufferText(const clang::Decl *D, unsigned Depth) const;
   std::optional<std::string> returnedText(const clang::FunctionDecl *F, unsigned Depth) const;
+  // Whether a helper of the host code, handed Buffer (`options(buf, 64)`), writes into it:
+  // then Text is what it writes, and Appends whether it adds to what the buffer held.
+  bool helperWrites(const clang::CallExpr *Call, const clang::Decl *Buffer, unsigned Depth,
+                    bool &Appends, std::optional<std::string> &Text) const;
 
   clang::ASTContext &Ctx;
   std::map<const clang::Decl *, std::vector<const clang::Expr *>> Assigned;
@@ -53,5 +57,8 @@ private:
   std::map<const clang::Decl *, std::vector<const clang::Expr *>> Appends;
   std::set<const clang::Decl *> Modified;
 };
+
+// A char array, or a pointer to non-const char: a buffer options can be written into.
+bool isCharBuffer(const clang::Decl *D);
 
 } // namespace cllint
