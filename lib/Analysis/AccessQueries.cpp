@@ -257,8 +257,10 @@ std::vector<std::string> nameWords(const std::string &Name) {
 }
 
 bool namedAsElementStep(const std::string &Name) {
-  static const std::set<std::string> Steps = {"stride", "strides", "step", "inc",      "incr",
-                                              "incx",   "incy",    "incv", "increment"};
+  // Steps between elements, and the channels of a pixel (a step of 1 to 4 elements).
+  static const std::set<std::string> Steps = {"stride",    "strides",  "step",      "inc",
+                                              "incr",      "incx",     "incy",      "incv",
+                                              "increment", "channels", "nchannels", "components"};
   static const std::set<std::string> Rows = {"row",   "rows",  "pitch", "ld",   "lda",    "ldb",
                                              "ldc",   "y",     "z",     "h",    "height", "slice",
                                              "plane", "batch", "line",  "lines"};

@@ -139,8 +139,9 @@ std::vector<int64_t> loopOffsets(const KernelFacts &F, const MemoryAccess &A);
 bool walksRecordInUnboundedLoop(const KernelFacts &F, const MemoryAccess &A, int64_t StrideBytes);
 
 // The symbols of a lane stride when every one of them is named as a step between elements
-// (`stride_w`, `src_stride_x`, `incv`, `step`): such arguments usually hold 1 or a few elements
-// (a pooling stride, a vector increment, a packed tensor's element stride), so a finding that
+// (`stride_w`, `src_stride_x`, `incv`, `step`, `number_channels`): such arguments usually hold 1
+// or a few elements (a pooling stride, a vector increment, a packed tensor's element stride, the
+// channels of a pixel), so a finding that
 // needs them large rests on a value only the host knows. Empty otherwise, and for names of a row
 // pitch (`row_stride`, `stride_y`, `ld`, `pitch`).
 std::vector<std::string> elementStepSymbols(const Poly &StrideBytes);

@@ -32,6 +32,13 @@ __kernel void axpy_inc(__global const float *x, __global float *y, int incx, flo
   // ALL: step-arguments.cl:[[@LINE-1]]:15: note: {{.*}}though 'incx' reads as a step between elements
 }
 
+// The channels of a pixel: 1 to 4 in image code.
+__kernel void red(__global const float *pixels, __global float *out, int number_channels) {
+  int x = get_global_id(0);
+  out[x] = pixels[x * number_channels];
+  // ALL: step-arguments.cl:[[@LINE-1]]:12: note: {{.*}}though 'number_channels' reads as a step between elements
+}
+
 // A row pitch and a size: strided for any realistic value, warnings.
 __kernel void column(__global const float *img, __global float *out, int row_stride) {
   int x = get_global_id(0);
