@@ -4,7 +4,6 @@
 #include "Analysis/Uniformity.h"
 
 #include <algorithm>
-#include <cctype>
 #include <limits>
 #include <map>
 #include <set>
@@ -233,80 +232,6 @@ bool walksRecordInUnboundedLoop(const KernelFacts &F, const MemoryAccess &A, int
     if (!Values && std::abs(Steps[Name]) < std::abs(StrideBytes))
       return true;
   return false;
-}
-
-namespace {
-
-// `src_stride_x` -> {src, stride, x}; `strideW` -> {stride, w}.
-std::vector<std::string> nameWords(const std::string &Name) {
-  std::vector<std::string> Words(1);
-  for (size_t I = 0; I < Name.size(); ++I) {
-    char C = Name[I];
-    bool Upper = std::isupper(static_cast<unsigned char>(C));
-    if (C == '_' || (Upper && I > 0 && std::islower(static_cast<unsigned char>(Name[I - 1])))) {
-      if (!Words.back().empty())
-        Words.emplace_back();
-      if (C == '_')
-        continue;
-    }
-    Words.back() += char(std::tolower(static_cast<unsigned char>(C)));
-  }
-  if (Words.back().empty())
-    Words.pop_back();
-  return Words;
-}
-
-bool namedAsElementStep(const std::string &Name) {
-  // Steps between elements, and the channels of a pixel (a step of 1 to 4 elements).
-  static const std::set<std::string> Steps = {"stride",    "strides",  "step",      "inc",
-                                              "incr",      "incx",     "incy",      "incv",
-                                              "increment", "channels", "nchannels", "components"};
-  static const std::set<std::string> Rows = {"row",   "rows",  "pitch", "ld",   "lda",    "ldb",
-                                             "ldc",   "y",     "z",     "h",    "height", "slice",
-                                             "plane", "batch", "line",  "lines"};
-  bool Step = false;
-  for (const std::string &W : nameWords(Name)) {
-    if (Rows.count(W))
-      return false;
-    Step |= Steps.count(W) > 0;
-  }
-  return Step;
-}
-
-} // namespace
-
-std::vector<std::string> elementStepSymbols(const Poly &StrideBytes) {
-  std::vector<std::string> Out;
-  for (const std::string &S : StrideBytes.symbols()) {
-    if (symbolKind(S) != SymbolKind::Variable || !namedAsElementStep(S))
-      return {};
-    Out.push_back(S);
-  }
-  return Out;
-}
-
-std::vector<std::pair<const MemoryAccess *, int64_t>>
-laneByLaneSiblings(const KernelFacts &F, const MemoryAccess &A,
-                   const std::array<unsigned, 3> &Shape, unsigned WarpSize, int64_t SectorBytes) {
-  std::vector<std::pair<const MemoryAccess *, int64_t>> Out = {{&A, 0}};
-  std::vector<int64_t> Mine = laneByLaneAddresses(A, Shape, WarpSize);
-  if (Mine.empty())
-    return Out;
-  for (const MemoryAccess &M : F.accesses()) {
-    if (&M == &A || M.Base != A.Base || M.Node != A.Node || M.Read != A.Read ||
-        M.Write != A.Write || M.AddressSpace != A.AddressSpace || M.Bytes.isAffine())
-      continue;
-    std::vector<int64_t> Theirs = laneByLaneAddresses(M, Shape, WarpSize);
-    if (Theirs.size() != Mine.size())
-      continue;
-    int64_t Shift = Theirs[0] - Mine[0];
-    bool Same = std::abs(Shift) < SectorBytes;
-    for (size_t I = 1; Same && I < Mine.size(); ++I)
-      Same = Theirs[I] - Mine[I] == Shift;
-    if (Same)
-      Out.push_back({&M, Shift});
-  }
-  return Out;
 }
 
 bool singleLaneAccess(const KernelFacts &F, const MemoryAccess &A,

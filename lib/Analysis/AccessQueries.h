@@ -138,23 +138,6 @@ std::vector<int64_t> loopOffsets(const KernelFacts &F, const MemoryAccess &A);
 // stride. How much of the record the work-item reads, and so the waste, is then unknown.
 bool walksRecordInUnboundedLoop(const KernelFacts &F, const MemoryAccess &A, int64_t StrideBytes);
 
-// The symbols of a lane stride when every one of them is named as a step between elements
-// (`stride_w`, `src_stride_x`, `incv`, `step`, `number_channels`): such arguments usually hold 1
-// or a few elements (a pooling stride, a vector increment, a packed tensor's element stride, the
-// channels of a pixel), so a finding that
-// needs them large rests on a value only the host knows. Empty otherwise, and for names of a row
-// pitch (`row_stride`, `stride_y`, `ld`, `pitch`).
-std::vector<std::string> elementStepSymbols(const Poly &StrideBytes);
-
-// The accesses of A's array in A's block of code (the same loop nest), in the same direction,
-// whose addresses evaluated
-// lane by lane are A's shifted by one constant, smaller than a sector, for every lane of the
-// first warp (the components of one element written one by one, `c[n].x` ... `c[n].w`), each
-// with that shift; A itself at 0.
-std::vector<std::pair<const MemoryAccess *, int64_t>>
-laneByLaneSiblings(const KernelFacts &F, const MemoryAccess &A,
-                   const std::array<unsigned, 3> &Shape, unsigned WarpSize, int64_t SectorBytes);
-
 // Members inside counted loops (`for (i = 0; i < 5; i++)`) count with every iteration's offset.
 std::optional<WarpTraffic> groupTraffic(const KernelFacts &F, const SiblingGroup &G,
                                         const std::array<unsigned, 3> &Shape, unsigned WarpSize,

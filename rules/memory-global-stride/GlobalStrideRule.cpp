@@ -1,6 +1,7 @@
 // memory-global-stride: a global access whose address jumps by more than one
 // element between consecutive work-items, so each warp fetches many partly used sectors.
 #include "Analysis/AccessQueries.h"
+#include "Analysis/StepNames.h"
 #include "RecordUse.h"
 #include "RecordWalk.h"
 #include "Rule.h"
@@ -135,7 +136,7 @@ private:
       // an element that a whole-element access of the same work-item also reads (`p[i].w`
       // beside `p[i]`) is fetched by that access.
       for (const MemoryAccess *A : G.Members)
-        if (!readWholeElsewhere(*A, Global) && checkAccess(Ctx, F, *A, Shape))
+        if (!readWholeElsewhere(*A, Global) && checkAccess(Ctx, F, *A, G, Shape))
           Reported.insert(A->E);
     }
   }
@@ -240,7 +241,7 @@ private:
   // forms): judged on the first warp's addresses evaluated lane by lane, saying which values
   // were assumed for the uniform symbols.
   bool checkLaneByLane(RuleContext &Ctx, const KernelFacts &F, const MemoryAccess &A,
-                       const WorkGroupShape &Shape) {
+                       const SiblingGroup &G, const WorkGroupShape &Shape) {
     const DeviceProfile &P = Ctx.profile();
     std::string Assumed;
     std::vector<int64_t> Addrs = laneByLaneAddresses(A, Shape.Size, P.WarpSize, 0, {}, &Assumed);
@@ -250,19 +251,27 @@ private:
     int64_t Bytes = A.AccessBytes, TU = P.SectorBytes;
     if (std::abs(Usual) <= Bytes)
       return false; // mostly consecutive (or one address): nothing wasted beyond a seam
-    // The other components of the same elements, accessed one by one, use the same sectors.
-    auto Siblings = laneByLaneSiblings(F, A, Shape.Size, P.WarpSize, TU);
+    // A's siblings in the same direction and block of code (the other components of the same
+    // elements, accessed one by one) use the same sectors.
+    int64_t Mine = G.Offsets[std::find(G.Members.begin(), G.Members.end(), &A) - G.Members.begin()];
+    size_t Siblings = 0;
     TrafficTally Tally(TU);
-    for (const auto &[M, Shift] : Siblings)
+    for (size_t I = 0; I < G.Members.size(); ++I) {
+      const MemoryAccess &M = *G.Members[I];
+      if (M.Node != A.Node || M.Read != A.Read || M.Write != A.Write ||
+          std::abs(G.Offsets[I] - Mine) >= TU)
+        continue;
+      ++Siblings;
       for (int64_t Addr : Addrs)
-        Tally.add(Addr + Shift, M->AccessBytes);
+        Tally.add(Addr + G.Offsets[I] - Mine, M.AccessBytes);
+    }
     WarpTraffic T = Tally.result();
     if (T.Touched <= T.Minimum)
       return false;
     std::string Kind = A.AddressSpace == clang::LangAS::opencl_constant ? "constant" : "global";
     std::string What = A.Read && A.Write ? " load and store" : (A.Write ? " store" : " load");
-    if (Siblings.size() > 1)
-      What = " " + std::to_string(Siblings.size()) + What + "s of parts of one element";
+    if (Siblings > 1)
+      What = " " + std::to_string(Siblings) + What + "s of parts of one element";
     std::string Warp = warpWord(P), Unit = transactionWord(P);
     std::string Msg = Kind + What +
                       " whose address is not linear in the work-item ids; evaluated lane by lane, "
@@ -277,7 +286,7 @@ private:
     FindingBuilder B = Ctx.report(A.E->getBeginLoc(), std::move(Msg));
     B.shape(Shape);
     B.range(A.E->getSourceRange());
-    B.impact(wasted(Ctx, F, A, double(T.Touched - T.Minimum) / double(Siblings.size())));
+    B.impact(wasted(Ctx, F, A, double(T.Touched - T.Minimum) / double(Siblings)));
     // The components of one element written or read one by one: one problem.
     B.group("memory-global-stride:" + F.kernel().Decl->getNameAsString() + ":" +
             A.Base->getNameAsString());
@@ -299,11 +308,11 @@ private:
   }
 
   bool checkAccess(RuleContext &Ctx, const KernelFacts &F, const MemoryAccess &A,
-                   const WorkGroupShape &Shape) {
+                   const SiblingGroup &G, const WorkGroupShape &Shape) {
     const DeviceProfile &P = Ctx.profile();
     auto Stride = laneStride(A, Shape.Size);
     if (!Stride && A.Bytes.K == IndexForm::UnknownVarying)
-      return checkLaneByLane(Ctx, F, A, Shape);
+      return checkLaneByLane(Ctx, F, A, G, Shape);
     if (!Stride || Stride->Bytes.isZero())
       return false; // unknown address (stay silent) or broadcast
     if (Stride->Value && walksRecordInUnboundedLoop(F, A, *Stride->Value)) {

@@ -1,0 +1,60 @@
+#include "Analysis/StepNames.h"
+
+#include "Analysis/IndexForm.h"
+
+#include <cctype>
+#include <set>
+
+namespace cllint::analysis {
+
+namespace {
+
+// `src_stride_x` -> {src, stride, x}; `strideW` -> {stride, w}.
+std::vector<std::string> nameWords(const std::string &Name) {
+  std::vector<std::string> Words(1);
+  for (size_t I = 0; I < Name.size(); ++I) {
+    char C = Name[I];
+    bool Upper = std::isupper(static_cast<unsigned char>(C));
+    if (C == '_' || (Upper && I > 0 && std::islower(static_cast<unsigned char>(Name[I - 1])))) {
+      if (!Words.back().empty())
+        Words.emplace_back();
+      if (C == '_')
+        continue;
+    }
+    Words.back() += char(std::tolower(static_cast<unsigned char>(C)));
+  }
+  if (Words.back().empty())
+    Words.pop_back();
+  return Words;
+}
+
+bool namedAsElementStep(const std::string &Name) {
+  // Steps between elements, and the channels of a pixel (a step of 1 to 4 elements).
+  static const std::set<std::string> Steps = {"stride",    "strides",  "step",      "inc",
+                                              "incr",      "incx",     "incy",      "incv",
+                                              "increment", "channels", "nchannels", "components"};
+  static const std::set<std::string> Rows = {"row",   "rows",  "pitch", "ld",   "lda",    "ldb",
+                                             "ldc",   "y",     "z",     "h",    "height", "slice",
+                                             "plane", "batch", "line",  "lines"};
+  bool Step = false;
+  for (const std::string &W : nameWords(Name)) {
+    if (Rows.count(W))
+      return false;
+    Step |= Steps.count(W) > 0;
+  }
+  return Step;
+}
+
+} // namespace
+
+std::vector<std::string> elementStepSymbols(const Poly &StrideBytes) {
+  std::vector<std::string> Out;
+  for (const std::string &S : StrideBytes.symbols()) {
+    if (symbolKind(S) != SymbolKind::Variable || !namedAsElementStep(S))
+      return {};
+    Out.push_back(S);
+  }
+  return Out;
+}
+
+} // namespace cllint::analysis
