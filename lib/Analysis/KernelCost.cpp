@@ -51,18 +51,16 @@ KernelCost::KernelCost(const KernelFacts &F, const std::array<unsigned, 3> &Shap
     S.PerRun = Cycles;
     Sites.push_back(S);
   }
-  addMemory(Shape);
+  addMemory();
   addImages();
   std::stable_sort(Sites.begin(), Sites.end(),
                    [](const CostSite &A, const CostSite &B) { return A.Cycles > B.Cycles; });
 }
 
-void KernelCost::addMemory(const std::array<unsigned, 3> &Shape) {
+void KernelCost::addMemory() {
   int64_t Unit = std::max(1u, P.SectorBytes);
   // A warp never holds work-items of two work-groups: a group of 8 fills 8 lanes of its warp.
-  uint64_t GroupItems = uint64_t(std::max(1u, Shape[0])) * std::max(1u, Shape[1]) *
-                        std::max(1u, Shape[2]);
-  unsigned W = unsigned(std::clamp<uint64_t>(GroupItems, 1, std::max(1u, P.WarpSize)));
+  unsigned W = unsigned(std::min<uint64_t>(groupItems(), std::max(1u, P.WarpSize)));
   auto add = [&](const MemoryAccess &A, double PerRun, bool Local) {
     const NodeWeight &NW = Weights.node(A.Node);
     if (NW.PerWarp <= 0)
@@ -234,10 +232,10 @@ std::optional<ImpactEstimate> KernelCost::idleLanes(const clang::Stmt *Owner) co
   return E;
 }
 
+uint64_t KernelCost::groupItems() const { return std::max<uint64_t>(1, workGroupItems(Shape)); }
+
 CostParts KernelCost::perItem() const {
-  double Items = 1;
-  for (unsigned D : Shape)
-    Items *= std::max(1u, D);
+  double Items = double(groupItems());
   double Warp = std::max(1u, P.WarpSize);
   // Issue slots are shared by the work-items of each warp, on average; sectors are those of the
   // first warp's lanes, which the estimate counts.

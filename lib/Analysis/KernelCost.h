@@ -88,7 +88,9 @@ private:
   CostParts perItem() const;
   // Image reads and writes, at their texels' bytes.
   void addImages();
-  void addMemory(const std::array<unsigned, 3> &Shape);
+  void addMemory();
+  // Work-items per work-group of the shape, at least 1.
+  uint64_t groupItems() const;
   ImpactEstimate estimate(const CostParts &Removed, const char *Resource, double ResourceTotal,
                           double ResourceRemoved) const;
 
