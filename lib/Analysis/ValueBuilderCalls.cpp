@@ -1,5 +1,6 @@
 // Values of calls: OpenCL work-item and math builtins, and helpers followed into their bodies.
 #include "Analysis/ValueBuilder.h"
+#include "Frontend/ReturnStatements.h"
 
 #include "clang/AST/RecordLayout.h"
 #include "clang/AST/Stmt.h"
@@ -24,16 +25,7 @@ VExpr ValueBuilder::call(const CallExpr *Call, Instance &I) {
     Instance &Callee = enter(Call, Def, I);
     // A helper made of one `return expr;` is inlined exactly; otherwise the result is
     // uniform when every returned value is.
-    std::vector<const ReturnStmt *> Rets;
-    std::function<void(const Stmt *)> Find = [&](const Stmt *S) {
-      if (!S)
-        return;
-      if (const auto *R = dyn_cast<ReturnStmt>(S))
-        Rets.push_back(R);
-      for (const Stmt *C : S->children())
-        Find(C);
-    };
-    Find(Def->getBody());
+    std::vector<const ReturnStmt *> Rets = returnStatements(Def->getBody());
     VExpr Result;
     if (Rets.size() == 1 && Rets[0]->getRetValue() && Def->getReturnType()->isIntegerType()) {
       Result = value(Rets[0]->getRetValue(), Callee);

@@ -1,5 +1,6 @@
 #include "Host/HostValues.h"
 
+#include "Frontend/ReturnStatements.h"
 #include "Host/HostExprs.h"
 
 #include "clang/AST/ExprCXX.h"
@@ -248,18 +249,8 @@ std::optional<std::string> HostValues::returnedText(const FunctionDecl *F, unsig
     return std::nullopt;
   // The options a helper of the host code builds and returns (`std::string options() { ...
   // return o; }`): the text of its returns, when they all agree. Its parameters stay unknown.
-  std::vector<const ReturnStmt *> Returns;
-  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
-    if (!S || isa<LambdaExpr>(S))
-      return;
-    if (const auto *R = dyn_cast<ReturnStmt>(S))
-      Returns.push_back(R);
-    for (const Stmt *C : S->children())
-      Walk(C);
-  };
-  Walk(F->getBody());
   std::optional<std::string> Out;
-  for (const ReturnStmt *R : Returns) {
+  for (const ReturnStmt *R : returnStatements(F->getBody())) {
     std::optional<std::string> T = text(R->getRetValue(), Depth + 1);
     if (!T || (Out && *Out != *T))
       return std::nullopt;
