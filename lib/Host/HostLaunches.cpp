@@ -166,8 +166,7 @@ public:
         L.Dims = unsigned(*D);
       L.Global = hostSizes(Call->getArg(4), L.Dims, nullptr, Values);
       L.Local = hostSizes(Call->getArg(5), L.Dims, &L.LocalNull, Values);
-      if (!L.Local && !L.LocalNull && L.WhyUnknown.empty())
-        L.WhyUnknown = "the local size is not a constant";
+      L.explainUnknownLocal();
       Launches.push_back(std::move(L));
       if (auto W = launchWrapperOf(Call, Functions.empty() ? nullptr : Functions.back(),
                                    integer(Call->getArg(2))))
@@ -209,8 +208,7 @@ public:
     else
       L.LocalNull = true;
     L.Dims = std::max(L.Dims, LocalDims);
-    if (!L.Local && !L.LocalNull && L.WhyUnknown.empty())
-      L.WhyUnknown = "the local size is not a constant";
+    L.explainUnknownLocal();
     Launches.push_back(std::move(L));
     return true;
   }

@@ -29,6 +29,12 @@ struct HostLaunch {
   // It runs more than once per program run: InLoop, or its function is reached from a loop
   // (markRepeatedLaunches).
   bool Repeated = true;
+
+  // Says why Local is unknown when the host writes neither a constant nor NULL.
+  void explainUnknownLocal() {
+    if (!Local && !LocalNull && WhyUnknown.empty())
+      WhyUnknown = "the local size is not a constant";
+  }
 };
 
 // A call written in host code: who calls whom, and whether a loop of the caller encloses it.

@@ -207,8 +207,7 @@ bool enqueueArgsSizes(const clang::Expr *E, HostLaunch &L, const HostValues &Val
   }
   L.LocalNull |= !HasLocal;
   L.Dims = std::max(L.Dims, LocalDims);
-  if (!L.Local && !L.LocalNull && L.WhyUnknown.empty())
-    L.WhyUnknown = "the local size is not a constant";
+  L.explainUnknownLocal();
   return true;
 }
 

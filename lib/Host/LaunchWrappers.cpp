@@ -91,8 +91,7 @@ void resolveWrappedLaunches(std::vector<HostFile> &Files) {
       } else {
         L.LocalNull = W.LocalNull;
       }
-      if (!L.Local && !L.LocalNull && L.WhyUnknown.empty())
-        L.WhyUnknown = "the local size is not a constant";
+      L.explainUnknownLocal();
       F.Launches.push_back(std::move(L));
     }
 }
