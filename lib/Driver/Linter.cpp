@@ -285,8 +285,10 @@ std::string Linter::cacheKey(const std::string &Path, const std::string &Content
   llvm::SmallString<256> Cwd;
   llvm::sys::fs::current_path(Cwd);
   // Findings name files as given and relative to the working directory: both are in the key.
+  // A file over the expansion limit reports that limit: a raised limit is another result.
   return ResultCache::key({ResultCache::toolIdentity(), Cwd, Path, Content, settingsYaml(S, Path),
-                           Patterns, S.Flags.Std, LaunchesDigest});
+                           Patterns, S.Flags.Std, LaunchesDigest,
+                           std::to_string(Options.MaxExpansionTokens)});
 }
 
 FileResult Linter::lintBuffer(const std::string &Path, const std::string &Content) {
@@ -309,9 +311,10 @@ FileResult Linter::lintBuffer(const std::string &Path, const std::string &Conten
   F.Level = Severity::Error;
   F.Where.File = Path;
   F.Where.Begin = F.Where.End = {1, 1, 0};
-  F.Message = O.describe(Options.FileTimeout) +
-              (O.K == IsolatedOutcome::Crashed ? "; please report it with this file and its flags"
-                                               : "; the file was not linted");
+  F.Message =
+      O.describe(Options.FileTimeout) + (O.K == IsolatedOutcome::Crashed && O.Cause.empty()
+                                             ? "; please report it with this file and its flags"
+                                             : "; the file was not linted");
   R.Findings.push_back(std::move(F));
   return R;
 }
@@ -357,7 +360,7 @@ FileResult Linter::lintBufferUnisolated(const std::string &Path, const std::stri
         }
         R.Notices = A.analysisLimits();
       },
-      Options.MaxFileBytes, Options.Preambles.get());
+      ParseLimits{Options.MaxFileBytes, Options.MaxExpansionTokens}, Options.Preambles.get());
   setIsolatedStage("reading suppressions");
   R.CompileFailed = Parsed.HasErrors;
   R.Dependencies = std::move(Parsed.Dependencies);
@@ -423,7 +426,7 @@ bool Linter::withAnalysisUnisolated(const std::string &Path, const std::string &
         analysis::TUAnalysis A(Ctx, S.Profile, S.WorkGroup, Launches.get(), &S.Kernels);
         Visit(A);
       },
-      Options.MaxFileBytes);
+      ParseLimits{Options.MaxFileBytes, Options.MaxExpansionTokens});
   if (Parsed.HasErrors) {
     Error = Path + ": does not compile";
     if (!Parsed.ClangDiagnostics.empty())

@@ -4,6 +4,7 @@
 
 #include "Config/Config.h"
 #include "Diagnostics/Finding.h"
+#include "Frontend/OpenCLParser.h"
 
 #include "clang/AST/ASTContext.h"
 
@@ -37,6 +38,7 @@ struct LintOptions {
   std::optional<std::string> ConfigPath; // --config
   bool NoConfig = false;
   unsigned long long MaxFileBytes = 64ull << 20;
+  unsigned long long MaxExpansionTokens = ParseLimits().MaxExpansionTokens;
   // Each file is linted on a thread of its own under crash recovery: a crash or a file over
   // the time limit becomes an internal-error finding for that file, never a lost run. Fuzzers
   // turn this off so that crashes surface.

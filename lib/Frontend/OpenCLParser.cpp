@@ -1,8 +1,10 @@
 #include "Frontend/OpenCLParser.h"
 
+#include "Frontend/ExpansionBudget.h"
 #include "Frontend/GuardedFileSystem.h"
 #include "Frontend/PreambleCache.h"
 #include "Frontend/ResourceDir.h"
+#include "Support/CrashIsolation.h"
 
 #include "clang/Basic/DiagnosticIDs.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -32,6 +34,9 @@ public:
   void HandleDiagnostic(clang::DiagnosticsEngine::Level Level,
                         const clang::Diagnostic &Info) override {
     DiagnosticConsumer::HandleDiagnostic(Level, Info);
+    // Clang aborts right after this one; the parse's isolation reports why.
+    if (Info.getID() == clang::diag::err_sloc_space_too_large)
+      setIsolatedCause(sourceLocationsExhaustedMessage());
     if (Level == clang::DiagnosticsEngine::Ignored || Level == clang::DiagnosticsEngine::Remark)
       return;
     llvm::SmallString<256> Text;
@@ -136,8 +141,13 @@ private:
 
 class CallbackAction : public clang::ASTFrontendAction {
 public:
-  CallbackAction(const std::string &MainPath, const ASTCallback &OnAST, bool &Ran)
-      : MainPath(MainPath), OnAST(OnAST), Ran(Ran) {}
+  CallbackAction(const std::string &MainPath, const ASTCallback &OnAST, bool &Ran,
+                 unsigned long long MaxExpansionTokens)
+      : MainPath(MainPath), OnAST(OnAST), Ran(Ran), MaxExpansionTokens(MaxExpansionTokens) {}
+  bool BeginSourceFileAction(clang::CompilerInstance &CI) override {
+    boundMacroExpansion(CI, MaxExpansionTokens);
+    return true;
+  }
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &CI,
                                                         llvm::StringRef) override {
     return std::make_unique<CallbackConsumer>(CI, MainPath, OnAST, Ran);
@@ -147,6 +157,7 @@ private:
   const std::string &MainPath;
   const ASTCallback &OnAST;
   bool &Ran;
+  unsigned long long MaxExpansionTokens;
 };
 
 // The text being linted as a MemoryBuffer of this code's own class (LLVM's buffer classes have
@@ -267,7 +278,7 @@ std::vector<std::string> openclCommandLine(const std::string &Path, const Compil
 
 ParseResult parseOpenCL(const std::string &Path, const std::string &Content,
                         const CompileFlags &Flags, const ASTCallback &OnAST,
-                        unsigned long long MaxFileBytes, PreambleCache *Preambles) {
+                        const ParseLimits &Limits, PreambleCache *Preambles) {
   ParseResult Result;
   DiagnosticCollector Collector(Path, Result.ClangDiagnostics);
   std::vector<std::string> Args = openclCommandLine(Path, Flags);
@@ -276,7 +287,7 @@ ParseResult parseOpenCL(const std::string &Path, const std::string &Content,
     ArgPtrs.push_back(A.c_str());
 
   auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
-      guardedFileSystem(llvm::vfs::getRealFileSystem(), MaxFileBytes));
+      guardedFileSystem(llvm::vfs::getRealFileSystem(), Limits.MaxFileBytes));
   auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
   Memory->addFile(Args.back(), 0, llvm::MemoryBuffer::getMemBufferCopy(Content, Args.back()));
   Overlay->pushOverlay(Memory);
@@ -308,10 +319,10 @@ ParseResult parseOpenCL(const std::string &Path, const std::string &Content,
   auto MainBuffer = std::make_unique<ContentBuffer>(Content, Args.back());
   std::string PreambleFrom; // the file whose parse built the preamble: not a dependency
   if (Preambles) {
-    std::optional<PreambleCache::Use> Pre =
-        Preambles->get(Args, *Invocation, *MainBuffer, VFS, [&](std::vector<Finding> &Out) {
-          return std::make_unique<DiagnosticCollector>(Path, Out);
-        });
+    std::optional<PreambleCache::Use> Pre = Preambles->get(
+        Args, *Invocation, *MainBuffer, VFS,
+        [&](std::vector<Finding> &Out) { return std::make_unique<DiagnosticCollector>(Path, Out); },
+        Limits.MaxExpansionTokens);
     if (Pre) {
       // Only the flags that differ from the preamble's build run again after it.
       keepOnlyMacroChanges(Invocation->getPreprocessorOpts().Macros, Pre->BuiltWith,
@@ -332,7 +343,7 @@ ParseResult parseOpenCL(const std::string &Path, const std::string &Content,
   CI.setInvocation(std::move(Invocation));
   CI.createDiagnostics(&Collector, /*ShouldOwnClient=*/false);
   CI.createFileManager(VFS);
-  CallbackAction Action(Path, OnAST, Result.RanCallback);
+  CallbackAction Action(Path, OnAST, Result.RanCallback, Limits.MaxExpansionTokens);
   CI.ExecuteAction(Action);
   Result.HasErrors = CI.getDiagnostics().hasErrorOccurred();
   llvm::SmallVector<clang::OptionalFileEntryRef, 16> Seen;

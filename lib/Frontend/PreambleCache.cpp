@@ -1,5 +1,6 @@
 #include "Frontend/PreambleCache.h"
 
+#include "Frontend/ExpansionBudget.h"
 #include "Frontend/PreambleCut.h"
 
 #include "clang/Basic/SourceManager.h"
@@ -24,7 +25,13 @@ public:
   std::set<std::string> Names;
   bool ReadsFileName = false;
 
-  void BeforeExecute(clang::CompilerInstance &CI) override { SM = &CI.getSourceManager(); }
+  explicit MacroReads(unsigned long long MaxExpansionTokens)
+      : MaxExpansionTokens(MaxExpansionTokens) {}
+  void BeforeExecute(clang::CompilerInstance &CI) override {
+    SM = &CI.getSourceManager();
+    // A bomb in a header stops here as in the file's own parse (which then reports it).
+    boundMacroExpansion(CI, MaxExpansionTokens);
+  }
   std::unique_ptr<clang::PPCallbacks> createPPCallbacks() override {
     return std::make_unique<Recorder>(*this);
   }
@@ -83,6 +90,7 @@ private:
     MacroReads &R;
   };
   clang::SourceManager *SM = nullptr;
+  unsigned long long MaxExpansionTokens;
 };
 
 // Whether Macros gives every macro the prelude read the state it had when it was built.
@@ -154,7 +162,7 @@ std::optional<PreambleCache::Use>
 PreambleCache::get(const std::vector<std::string> &Args,
                    const clang::CompilerInvocation &Invocation, const llvm::MemoryBuffer &Main,
                    llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> VFS,
-                   const CollectorFactory &MakeCollector) {
+                   const CollectorFactory &MakeCollector, unsigned long long MaxExpansionTokens) {
   clang::PreambleBounds Whole =
       clang::ComputePreambleBounds(Invocation.getLangOpts(), Main.getMemBufferRef(), 0);
   if (size_t Push = beforeDiagnosticPush(Main.getBuffer().take_front(Whole.Size));
@@ -213,7 +221,7 @@ PreambleCache::get(const std::vector<std::string> &Args,
   llvm::IntrusiveRefCntPtr<clang::DiagnosticsEngine> Diags =
       clang::CompilerInstance::createDiagnostics(DiagOpts.get(), Collector.get(),
                                                  /*ShouldOwnClient=*/false);
-  MacroReads Reads;
+  MacroReads Reads(MaxExpansionTokens);
   llvm::ErrorOr<clang::PrecompiledPreamble> Built = clang::PrecompiledPreamble::Build(
       Invocation, &Main, clang::PreambleBounds(Length, E.EndsAtStartOfLine), *Diags, VFS,
       std::make_shared<clang::PCHContainerOperations>(), /*StoreInMemory=*/true,

@@ -49,11 +49,10 @@ public:
   };
   using CollectorFactory =
       std::function<std::unique_ptr<clang::DiagnosticConsumer>(std::vector<Finding> &)>;
-  std::optional<Use> get(const std::vector<std::string> &Args,
-                         const clang::CompilerInvocation &Invocation,
-                         const llvm::MemoryBuffer &Main,
-                         llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> VFS,
-                         const CollectorFactory &MakeCollector);
+  std::optional<Use>
+  get(const std::vector<std::string> &Args, const clang::CompilerInvocation &Invocation,
+      const llvm::MemoryBuffer &Main, llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> VFS,
+      const CollectorFactory &MakeCollector, unsigned long long MaxExpansionTokens = 0);
 
   unsigned builds() const { return Builds; }
   unsigned reuses() const { return Reuses; }

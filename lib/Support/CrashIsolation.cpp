@@ -1,6 +1,7 @@
 #include "Support/CrashIsolation.h"
 
 #include "llvm/Support/CrashRecoveryContext.h"
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/thread.h"
 
@@ -31,6 +32,7 @@ struct Job {
   bool Finished = false;
   IsolatedOutcome Outcome;
   std::string Stage = "starting";
+  std::string Cause;
 };
 
 thread_local Job *CurrentJob = nullptr;
@@ -39,6 +41,13 @@ void installHandlersOnAltStack() {
   static std::once_flag Once;
   std::call_once(Once, [] {
     llvm::CrashRecoveryContext::Enable();
+    // An abort the work announced (setIsolatedCause) becomes that file's finding; LLVM's own
+    // "LLVM ERROR" line on stderr would only repeat it.
+    llvm::install_fatal_error_handler([](void *, const char *Reason, bool) {
+      if (Job *J = CurrentJob; J && !J->Cause.empty())
+        return;
+      std::fprintf(stderr, "LLVM ERROR: %s\n", Reason);
+    });
     // CrashRecoveryContext installs its handlers without SA_ONSTACK, so a stack overflow
     // would fault again inside the handler and kill the process. Same handlers, alt stack.
     for (int Sig : {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP}) {
@@ -124,6 +133,7 @@ void runJob(const std::shared_ptr<Job> &J, const std::function<void()> &Work) {
   }
   std::lock_guard<std::mutex> Lock(J->M);
   Out.Stage = J->Stage;
+  Out.Cause = J->Cause;
   J->Outcome = std::move(Out);
   J->Finished = true;
   J->Done.notify_all();
@@ -136,6 +146,8 @@ std::string IsolatedOutcome::describe(std::chrono::milliseconds Limit) const {
   if (K == TimedOut)
     return "gave up after " + std::to_string((Limit.count() + 999) / 1000) + " s" + Where +
            " (raise the limit with --file-timeout)";
+  if (K == Crashed && !Cause.empty())
+    return Cause;
   if (K == Crashed)
     return "cllint crashed (" + Reason + ")" + Where;
   return "completed";
@@ -171,6 +183,13 @@ void setIsolatedStage(const std::string &Stage) {
   if (Job *J = CurrentJob) {
     std::lock_guard<std::mutex> Lock(J->M);
     J->Stage = Stage;
+  }
+}
+
+void setIsolatedCause(const std::string &Cause) {
+  if (Job *J = CurrentJob) {
+    std::lock_guard<std::mutex> Lock(J->M);
+    J->Cause = Cause;
   }
 }
 

@@ -14,6 +14,7 @@ struct IsolatedOutcome {
   enum Kind { Completed, Crashed, TimedOut } K = Completed;
   std::string Stage;  // what the work said it was doing (setIsolatedStage) when it stopped
   std::string Reason; // "SIGSEGV (segmentation fault)", "uncaught exception: ..."
+  std::string Cause;  // why the work aborted when it knew it would (setIsolatedCause)
   bool ok() const { return K == Completed; }
   // "crashed (SIGSEGV: ...) while running rule 'x'", "timed out after 120 s while parsing".
   std::string describe(std::chrono::milliseconds Limit) const;
@@ -31,6 +32,11 @@ void setIsolatedStage(const std::string &Stage);
 // LLVM's global state half-updated (timers of a compiler instance never unregistered) and an
 // abandoned one may still run, so the process must end with _Exit: no static destructors, no
 // llvm_shutdown.
+// Says why the work on this thread is about to abort, where a library aborts on purpose (clang
+// when a file's expansion runs out of source locations); describe() then gives this instead of
+// a crash. A no-op outside runIsolated.
+void setIsolatedCause(const std::string &Cause);
+
 bool mustExitWithoutCleanup();
 
 // Flushes the standard streams and ends the process with Code, skipping every destructor.

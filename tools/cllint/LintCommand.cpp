@@ -9,6 +9,7 @@
 #include "Driver/RunResults.h"
 #include "Frontend/PreambleCache.h"
 #include "ImpactOptions.h"
+#include "LimitOptions.h"
 #include "LintFixes.h"
 #include "LintInputs.h"
 #include "LintReports.h"
@@ -99,10 +100,6 @@ cl::opt<std::string> SourceRoot("srcroot",
                                 cl::desc("Paths in JSON/SARIF are relative to DIR (default: "
                                          "current directory)"),
                                 cl::value_desc("DIR"), cl::cat(Category));
-cl::opt<unsigned long long> MaxFileSize("max-file-size",
-                                        cl::desc("Skip files larger than this many bytes "
-                                                 "(default 64 MiB)"),
-                                        cl::init(64ull << 20), cl::cat(Category));
 cl::opt<std::string> BaselineFile("baseline",
                                   cl::desc("Hide the findings recorded in FILE (written by "
                                            "--write-baseline); report only new ones"),
@@ -125,10 +122,6 @@ cl::opt<bool> ExitZero("exit-zero",
                        cl::desc("Exit 0 even when findings remain (usage and input errors still "
                                 "exit 2)"),
                        cl::cat(Category));
-cl::opt<unsigned> FileTimeout("file-timeout",
-                              cl::desc("Give up on a file after this many seconds and report it "
-                                       "(default 120; 0: no limit)"),
-                              cl::value_desc("SECONDS"), cl::init(120), cl::cat(Category));
 
 cl::list<std::string> HostInputs("host",
                                  cl::desc("C/C++ host files (file, directory or glob) whose "
@@ -325,8 +318,7 @@ int runLint(int Argc, const char **Argv) {
   // Files of a directory whose #include blocks begin alike parse their common prelude once.
   Options.Preambles =
       std::make_shared<PreambleCache>(PreambleCache::Scope::AcrossFiles, /*Capacity=*/16);
-  Options.MaxFileBytes = MaxFileSize;
-  Options.FileTimeout = std::chrono::seconds(FileTimeout.getValue());
+  applyLimitOptions(Options);
 
   int Exit = 0;
   auto error = [&](const std::string &Message) {
@@ -360,16 +352,16 @@ int runLint(int Argc, const char **Argv) {
     std::string Ignored;
     Probe.settingsFor(In.Kernels.empty() ? std::string("./.") : In.Kernels.front(), First, Ignored);
     std::vector<std::string> Args(HostArgs.begin(), HostArgs.end());
-    Hosts = analyseHostFiles(In.HostFiles, In.ConfigHostFiles, Args, First.Profile, MaxFileSize);
+    Hosts = analyseHostFiles(In.HostFiles, In.ConfigHostFiles, Args, First.Profile, maxFileBytes());
     printWarnings(Hosts.Warnings);
     Options.Launches = Hosts.Table;
   }
 
   Linter L(Options);
   if (!costDumpFile().empty())
-    return dumpCosts(L, costDumpFile(), MaxFileSize, llvm::outs());
+    return dumpCosts(L, costDumpFile(), maxFileBytes(), llvm::outs());
   if (DumpLaunches)
-    return dumpLaunches(L, Hosts, In.Kernels, MaxFileSize, Exit);
+    return dumpLaunches(L, Hosts, In.Kernels, maxFileBytes(), Exit);
   std::vector<FileResult> Results(In.Kernels.size());
   {
     unsigned Threads = Jobs ? Jobs.getValue() : llvm::hardware_concurrency().compute_thread_count();
