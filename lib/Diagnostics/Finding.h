@@ -106,6 +106,9 @@ struct FileResult {
   std::vector<Finding> Findings;
   std::vector<std::string> InputErrors; // "cannot read: ...", "binary file" — file not linted
   bool CompileFailed = false;           // clang reported errors
+  // The first error of a file that did not compile, where it sits in a header whose findings
+  // another file of the run reports (dedupeIncludedFindings): what "does not compile" names.
+  std::string FirstErrorInSharedHeader;
   // cllint itself failed on this file (a crash, a time limit): the run exits 2.
   std::vector<std::string> InternalErrors;
   unsigned SuppressedCount = 0;

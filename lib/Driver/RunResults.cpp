@@ -40,6 +40,11 @@ size_t dedupeIncludedFindings(std::vector<FileResult> &Results) {
       if (!Seen.insert({F.RuleId, F.Where.File, F.Where.Begin.Line, F.Where.Begin.Column,
                         mechanismText(F)})
                .second) {
+        if (R.CompileFailed && F.RuleId == "clang-diagnostic-error" &&
+            R.FirstErrorInSharedHeader.empty())
+          R.FirstErrorInSharedHeader = F.Where.File + ":" + std::to_string(F.Where.Begin.Line) +
+                                       ":" + std::to_string(F.Where.Begin.Column) + ": " +
+                                       F.Message;
         ++Dropped;
         continue;
       }
@@ -116,9 +121,14 @@ std::string compileFailure(const FileResult &R) {
       First = &F;
       break;
     }
+  if (!First && !R.FirstErrorInSharedHeader.empty())
+    return "does not compile: " + R.FirstErrorInSharedHeader;
   if (!First)
     return "does not compile";
-  std::string Out = "does not compile: " + std::to_string(First->Where.Begin.Line) + ":" +
+  std::string In = First->Where.File.empty() || First->Where.File == R.Path
+                       ? ""
+                       : First->Where.File + ":"; // an error in a header names the header
+  std::string Out = "does not compile: " + In + std::to_string(First->Where.Begin.Line) + ":" +
                     std::to_string(First->Where.Begin.Column) + ": " + First->Message;
   // A name the project defines through its build: a macro the host passes with -D, or a
   // header it includes with -I / -include.

@@ -252,7 +252,10 @@ std::vector<std::string> openclCommandLine(const std::string &Path, const Compil
                                    // Typo correction compares every unknown name with every
                                    // visible one (quadratic in name length: minutes on a long
                                    // misspelled identifier); a linter needs no suggestions.
-                                   "-fno-spell-checking"};
+                                   "-fno-spell-checking",
+                                   // OpenCL build options a host passes (-cl-denorms-are-zero)
+                                   // mean nothing to a syntax-only parse; they are not errors.
+                                   "-Qunused-arguments"};
   // SPIR supports every optional OpenCL extension, so fp64 literals stay double and subgroup
   // builtins are declared, as on a real GPU driver; a user --target wins.
   if (!hasTarget(Flags.Args)) {

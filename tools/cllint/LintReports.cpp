@@ -208,8 +208,7 @@ void printSummary(const std::vector<FileResult> &Results, const unsigned Counts[
   // Files that did not compile were not analysed: say how many, apart from the findings.
   unsigned Failed = 0;
   for (const FileResult &R : Results)
-    Failed += llvm::any_of(R.Findings,
-                           [](const Finding &F) { return F.RuleId == "clang-diagnostic-error"; });
+    Failed += R.CompileFailed; // its errors may sit in a header another file reports
   if (Failed)
     llvm::errs() << Failed << " of " << Results.size()
                  << " file(s) did not compile and were not analysed (the first error of each is "
