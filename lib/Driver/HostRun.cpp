@@ -80,6 +80,7 @@ HostRun analyseHostFiles(const std::vector<std::string> &Reported,
                          const std::vector<std::string> &ExtraArgs, const DeviceProfile &Profile,
                          unsigned long long MaxFileBytes) {
   HostRun Run;
+  std::vector<std::pair<std::string, std::string>> Unclean; // path, its first error
   std::vector<std::pair<std::string, bool>> Paths;
   std::set<llvm::sys::fs::UniqueID> Seen;
   auto add = [&](const std::string &P, bool Report) {
@@ -99,8 +100,7 @@ HostRun analyseHostFiles(const std::vector<std::string> &Reported,
     }
     HostFile F = findHostLaunches(Path, ExtraArgs, MaxFileBytes);
     if (!F.ParseErrors.empty())
-      Run.Warnings.push_back(Path + ": host file did not compile cleanly (" +
-                             F.ParseErrors.front() + "); launches read from what parsed");
+      Unclean.push_back({Path, F.ParseErrors.front()});
     for (const HostArg &A : F.Args)
       Run.Table->addHostArg(A.Kernel, A.Index, A.Value);
     Run.Table->addHostWords(F.Content);
@@ -122,6 +122,16 @@ HostRun analyseHostFiles(const std::vector<std::string> &Reported,
     }
     Run.Files.push_back(std::move(F));
   }
+  // One line however many files: a project's headers missing from the host parse fail them all.
+  if (Unclean.size() == 1)
+    Run.Warnings.push_back(Unclean[0].first + ": host file did not compile cleanly (" +
+                           Unclean[0].second + "); launches read from what parsed");
+  else if (!Unclean.empty())
+    Run.Warnings.push_back(std::to_string(Unclean.size()) + " of " + std::to_string(Paths.size()) +
+                           " host files did not compile cleanly (the first: " + Unclean[0].first +
+                           ": " + Unclean[0].second +
+                           "); launches read from what parsed; give their -I and -D with "
+                           "--host-arg");
   // Launches through a wrapper of another file, and which launches run more than once, need
   // every file.
   resolveWrappedLaunches(Run.Files);

@@ -346,14 +346,18 @@ int runLint(int Argc, const char **Argv) {
     return dumpConfig(Options, DumpConfig);
   // Host files are read first: their launches give the kernels their work-group shapes.
   HostRun Hosts;
+  In.ConfigHostFiles.insert(In.ConfigHostFiles.end(), In.DiscoveredHostFiles.begin(),
+                            In.DiscoveredHostFiles.end());
   if (!In.HostFiles.empty() || !In.ConfigHostFiles.empty()) {
     Linter Probe(Options);
     FileSettings First;
     std::string Ignored;
     Probe.settingsFor(In.Kernels.empty() ? std::string("./.") : In.Kernels.front(), First, Ignored);
     std::vector<std::string> Args(HostArgs.begin(), HostArgs.end());
+    Args.insert(Args.end(), In.DiscoveredHostArgs.begin(), In.DiscoveredHostArgs.end());
     Hosts = analyseHostFiles(In.HostFiles, In.ConfigHostFiles, Args, First.Profile, maxFileBytes());
-    printWarnings(Hosts.Warnings);
+    if (!Quiet)
+      printWarnings(Hosts.Warnings);
     Options.Launches = Hosts.Table;
   }
 

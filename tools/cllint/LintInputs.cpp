@@ -3,6 +3,7 @@
 #include "Config/RuleSelection.h"
 #include "Driver/HostRun.h"
 #include "Frontend/EmbeddedKernels.h"
+#include "Host/HostDiscovery.h"
 #include "Output/Emitters.h"
 #include "Support/InputFiles.h"
 
@@ -88,9 +89,11 @@ LintInputs gatherInputs(const std::vector<std::string> &Args,
     // named on the command line.
     llvm::StringRef Ext = llvm::sys::path::extension(F);
     bool Named = Expanded.Named[I];
+    bool Host = isHostSource(F);
+    if (!Named && (Host || Ext == ".py") && callsOpenCL(F))
+      In.DiscoveredHostFiles.push_back(F);
     if (Ext == ".py" && !Named && !pythonHoldsKernels(F))
       continue;
-    bool Host = isHostSource(F);
     if (Host && kernelCodeFile(F)) { // OpenCL C with a C or C++ extension
       In.Kernels.push_back(std::move(F));
       continue;
@@ -129,6 +132,14 @@ LintInputs gatherInputs(const std::vector<std::string> &Args,
   for (const std::string &E : FromConfig.Errors)
     In.Warnings.push_back("host: " + E);
   In.ConfigHostFiles = std::move(FromConfig.Files);
+  // `host:` and --host restrict what is read; without them, the directories' host code is.
+  if (!HostPatterns.empty() || !In.ConfigHostFiles.empty() || !FromConfig.Errors.empty())
+    In.DiscoveredHostFiles.clear();
+  // Host code includes its project's headers as <project/x.hpp> from the include/ directory
+  // its build adds; without a compile database that is the likeliest -I.
+  for (const std::string &P : Paths)
+    if (!In.DiscoveredHostFiles.empty() && llvm::sys::fs::is_directory(P + "/include"))
+      In.DiscoveredHostArgs.push_back("-I" + llvm::StringRef(P).rtrim('/').str() + "/include");
   return In;
 }
 

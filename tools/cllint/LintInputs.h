@@ -14,7 +14,11 @@ struct LintInputs {
   std::vector<std::string> Kernels;
   std::vector<std::string> HostFiles;       // named, or found by --host: also reported
   std::vector<std::string> ConfigHostFiles; // from host: globs: launches only
-  std::vector<std::string> Errors;          // each makes the run exit 2
+  // Host code found in the directories given, read for launches only when neither --host nor
+  // a config's host: names any.
+  std::vector<std::string> DiscoveredHostFiles;
+  std::vector<std::string> DiscoveredHostArgs; // -I DIR/include of each directory given
+  std::vector<std::string> Errors;             // each makes the run exit 2
   std::vector<std::string> Warnings;
   bool ReadsStdin = false; // "-" was an input
 };

@@ -122,7 +122,7 @@ int dumpLaunches(Linter &L, const HostRun &Hosts, const std::vector<std::string>
         },
         Error);
     if (!Ok) {
-      llvm::WithColor::error(llvm::errs(), "cllint") << File << ": " << Error << "\n";
+      llvm::WithColor::error(llvm::errs(), "cllint") << Error << "\n"; // it names the file
       Exit = 2;
     }
   }
