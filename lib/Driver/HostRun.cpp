@@ -1,5 +1,7 @@
 #include "Driver/HostRun.h"
 
+#include "Driver/HostFileJson.h"
+#include "Driver/ResultCache.h"
 #include "Host/HostCalls.h"
 #include "Host/LaunchWrappers.h"
 #include "Host/PythonLaunches.h"
@@ -73,12 +75,42 @@ void addScriptHost(HostRun &Run, const std::string &Path, bool Report,
   }
 }
 
+// The parse of a C or C++ host file, from Cache when its text, the host arguments and the
+// project headers it read are those of a cached parse.
+HostFile parseHostFile(const std::string &Path, const std::vector<std::string> &ExtraArgs,
+                       unsigned long long MaxFileBytes, ResultCache *Cache, HostRun &Run) {
+  std::string Content, Error;
+  if (!Cache || !readSourceFile(Path, MaxFileBytes, Content, Error)) {
+    ++Run.Parsed;
+    return findHostLaunches(Path, ExtraArgs, MaxFileBytes);
+  }
+  llvm::SmallString<256> Cwd;
+  llvm::sys::fs::current_path(Cwd);
+  std::string Args;
+  for (const std::string &A : ExtraArgs)
+    Args += A + '\n';
+  // Locations name the file as given and headers are found from the working directory.
+  std::string Key = ResultCache::key({ResultCache::toolIdentity(), "host file", Cwd, Path, Content,
+                                      Args, std::to_string(MaxFileBytes)});
+  if (std::optional<llvm::json::Value> V = Cache->lookupValue(Key))
+    if (std::optional<HostFile> F = hostFileFromJson(*V)) {
+      F->Content = std::move(Content);
+      ++Run.Reused;
+      return std::move(*F);
+    }
+  ++Run.Parsed;
+  HostFile F = findHostLaunches(Path, ExtraArgs, MaxFileBytes);
+  if (F.InputErrors.empty())
+    Cache->storeValue(Key, hostFileToJson(F), F.Dependencies);
+  return F;
+}
+
 } // namespace
 
 HostRun analyseHostFiles(const std::vector<std::string> &Reported,
                          const std::vector<std::string> &LaunchesOnly,
                          const std::vector<std::string> &ExtraArgs, const DeviceProfile &Profile,
-                         unsigned long long MaxFileBytes) {
+                         unsigned long long MaxFileBytes, ResultCache *Cache) {
   HostRun Run;
   std::vector<std::pair<std::string, std::string>> Unclean; // path, its first error
   std::vector<std::pair<std::string, bool>> Paths;
@@ -98,7 +130,7 @@ HostRun analyseHostFiles(const std::vector<std::string> &Reported,
       addScriptHost(Run, Path, Report, MaxFileBytes);
       continue;
     }
-    HostFile F = findHostLaunches(Path, ExtraArgs, MaxFileBytes);
+    HostFile F = parseHostFile(Path, ExtraArgs, MaxFileBytes, Cache, Run);
     if (!F.ParseErrors.empty())
       Unclean.push_back({Path, F.ParseErrors.front()});
     for (const HostArg &A : F.Args)

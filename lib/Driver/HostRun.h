@@ -20,14 +20,19 @@ struct HostRun {
   std::vector<FileResult> Results; // one per host file, for the report
   // "main.c: did not compile cleanly (...); launches read from what parsed".
   std::vector<std::string> Warnings;
+  unsigned Parsed = 0, Reused = 0; // C and C++ host files parsed now, or taken from the cache
 };
 
-// Reported files get a result each (their launch-work-group-size findings); LaunchesOnly files
-// (a config's host: globs) only lend their launches. A file in both is reported once.
+class ResultCache;
+
+// With a Cache, a C or C++ host file whose text, host arguments and project headers are
+// unchanged is not parsed again. Reported files get a result each (their launch-work-group-size
+// findings); LaunchesOnly files (a config's host: globs) only lend their launches. A file in both
+// is reported once.
 HostRun analyseHostFiles(const std::vector<std::string> &Reported,
                          const std::vector<std::string> &LaunchesOnly,
                          const std::vector<std::string> &ExtraArgs, const DeviceProfile &Profile,
-                         unsigned long long MaxFileBytes);
+                         unsigned long long MaxFileBytes, ResultCache *Cache = nullptr);
 
 // A pyopencl script's launches (`prg.NAME(queue, global, local, ...)`) and the words that name
 // kernels, added to Table; each launch's source is "<Where> <script>:<line>".

@@ -269,7 +269,9 @@ std::shared_ptr<const analysis::LaunchTable> Linter::launchesFor(const FileSetti
     InputExpansion Found = expandInputs(
         Patterns, [](llvm::StringRef P) { return isHostFile(P.str()); },
         "host files (C, C++, Python)");
-    It->second = analyseHostFiles({}, Found.Files, {}, S.Profile, Options.MaxFileBytes).Table;
+    It->second =
+        analyseHostFiles({}, Found.Files, {}, S.Profile, Options.MaxFileBytes, Options.Cache.get())
+            .Table;
   }
   return It->second;
 }

@@ -62,10 +62,18 @@ std::string ResultCache::entryPath(const std::string &Key) const {
 }
 
 std::optional<FileResult> ResultCache::lookup(const std::string &Key) {
-  auto Miss = [&]() -> std::optional<FileResult> {
-    ++Misses;
-    return std::nullopt;
-  };
+  std::optional<llvm::json::Value> V = lookupValue(Key);
+  std::optional<FileResult> R = V ? resultFromJson(*V) : std::nullopt;
+  ++(R ? Hits : Misses);
+  return R;
+}
+
+void ResultCache::store(const std::string &Key, const FileResult &R) {
+  storeValue(Key, resultToJson(R), R.Dependencies);
+}
+
+std::optional<llvm::json::Value> ResultCache::lookupValue(const std::string &Key) {
+  auto Miss = []() -> std::optional<llvm::json::Value> { return std::nullopt; };
   // An entry is read with the guards of any input: a regular file (not a FIFO that blocks or
   // a link to /dev/zero that never ends), of bounded size, nesting no deeper than a parser's
   // stack allows. Anything else is a miss, and the entry is written again.
@@ -91,16 +99,13 @@ std::optional<FileResult> ResultCache::lookup(const std::string &Key) {
     if (!Now || !Size || !Time || int64_t(Now->first) != *Size || Now->second != *Time)
       return Miss(); // an included file changed (or is gone)
   }
-  std::optional<FileResult> R = resultFromJson(*Result);
-  if (!R)
-    return Miss();
-  ++Hits;
-  return R;
+  return *Result;
 }
 
-void ResultCache::store(const std::string &Key, const FileResult &R) {
+void ResultCache::storeValue(const std::string &Key, llvm::json::Value Value,
+                             const std::vector<std::string> &Dependencies) {
   Array Stamps;
-  for (const std::string &D : R.Dependencies) {
+  for (const std::string &D : Dependencies) {
     auto S = stamp(D);
     if (!S)
       return; // a dependency that cannot be checked: never reuse this result
@@ -116,7 +121,7 @@ void ResultCache::store(const std::string &Key, const FileResult &R) {
   }
   std::string Text;
   llvm::raw_string_ostream OS(Text);
-  OS << llvm::json::Value(Object{{"stamps", std::move(Stamps)}, {"result", resultToJson(R)}});
+  OS << llvm::json::Value(Object{{"stamps", std::move(Stamps)}, {"result", std::move(Value)}});
   // A bad entry (a link, a FIFO) is removed itself, never written through (LLVM's remove
   // refuses anything but files, links and directories, so the entry is unlinked directly).
   llvm::sys::fs::file_status Own;

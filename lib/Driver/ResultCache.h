@@ -7,9 +7,12 @@
 
 #include "Diagnostics/Finding.h"
 
+#include "llvm/Support/JSON.h"
+
 #include <atomic>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace cllint {
 
@@ -26,6 +29,10 @@ public:
 
   std::optional<FileResult> lookup(const std::string &Key);
   void store(const std::string &Key, const FileResult &R);
+  // Any JSON value kept the same way (a host file's launches); lookupValue counts no hit.
+  std::optional<llvm::json::Value> lookupValue(const std::string &Key);
+  void storeValue(const std::string &Key, llvm::json::Value Value,
+                  const std::vector<std::string> &Dependencies);
 
   const std::string &dir() const { return Dir; }
   unsigned hits() const { return Hits; }

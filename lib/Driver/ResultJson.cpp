@@ -9,10 +9,6 @@ using llvm::json::Value;
 
 Value positionJson(const Position &P) { return Array{P.Line, P.Column, P.Offset}; }
 
-Value rangeJson(const Range &R) {
-  return Object{{"file", R.File}, {"begin", positionJson(R.Begin)}, {"end", positionJson(R.End)}};
-}
-
 // Each reader returns false on a shape this version did not write.
 bool readPosition(const Value *V, Position &P) {
   const Array *A = V ? V->getAsArray() : nullptr;
@@ -33,11 +29,19 @@ bool readString(const Object &O, llvm::StringRef Key, std::string &Out) {
   return true;
 }
 
+} // namespace
+
+Value rangeJson(const Range &R) {
+  return Object{{"file", R.File}, {"begin", positionJson(R.Begin)}, {"end", positionJson(R.End)}};
+}
+
 bool readRange(const Value *V, Range &R) {
   const Object *O = V ? V->getAsObject() : nullptr;
   return O && readString(*O, "file", R.File) && readPosition(O->get("begin"), R.Begin) &&
          readPosition(O->get("end"), R.End);
 }
+
+namespace {
 
 Value findingJson(const Finding &F) {
   Array Notes, Fixes;

@@ -11,6 +11,9 @@
 namespace cllint {
 
 llvm::json::Value resultToJson(const FileResult &R);
+// A source range and back (false: not a range this version wrote).
+llvm::json::Value rangeJson(const Range &R);
+bool readRange(const llvm::json::Value *V, Range &R);
 // A finding's impact, as JSON output and the cache write it ({kernel, share, ...}), and back.
 llvm::json::Object impactToJson(const Impact &I);
 std::optional<Impact> impactFromJson(const llvm::json::Object &O);

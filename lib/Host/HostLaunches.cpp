@@ -4,6 +4,7 @@
 #include "Frontend/ResourceDir.h"
 #include "Host/HostBuilds.h"
 #include "Host/HostCalls.h"
+#include "Host/HostDependencies.h"
 #include "Host/HostExprs.h"
 #include "Host/HostSizes.h"
 #include "Host/HostValues.h"
@@ -483,6 +484,7 @@ HostFile parseAs(const std::string &Path, const std::vector<std::string> &ExtraA
   Out.WrappedCalls = std::move(F.WrappedCalls);
   Out.Builds = F.builds();
   placeLaunches(Ctx, Out);
+  Out.Dependencies = userHeadersRead(*AST, Path);
   return Out;
 }
 

@@ -99,7 +99,8 @@ struct HostFile {
   std::vector<WrappedCall> WrappedCalls;
   // The file did not compile cleanly: the launches come from what Clang could recover.
   std::vector<std::string> ParseErrors;
-  std::vector<std::string> InputErrors; // cannot read, not C/C++, ...
+  std::vector<std::string> InputErrors;  // cannot read, not C/C++, ...
+  std::vector<std::string> Dependencies; // project headers the parse read
 };
 
 // Whether Path is a C or C++ source by its extension (.c .cc .cpp .cxx .c++).

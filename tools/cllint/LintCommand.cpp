@@ -355,7 +355,8 @@ int runLint(int Argc, const char **Argv) {
     Probe.settingsFor(In.Kernels.empty() ? std::string("./.") : In.Kernels.front(), First, Ignored);
     std::vector<std::string> Args(HostArgs.begin(), HostArgs.end());
     Args.insert(Args.end(), In.DiscoveredHostArgs.begin(), In.DiscoveredHostArgs.end());
-    Hosts = analyseHostFiles(In.HostFiles, In.ConfigHostFiles, Args, First.Profile, maxFileBytes());
+    Hosts = analyseHostFiles(In.HostFiles, In.ConfigHostFiles, Args, First.Profile, maxFileBytes(),
+                             Options.Cache.get());
     if (!Quiet)
       printWarnings(Hosts.Warnings);
     Options.Launches = Hosts.Table;
@@ -482,7 +483,7 @@ int runLint(int Argc, const char **Argv) {
     printSummary(Results, Counts, /*OfferFixes=*/!ApplyFixes);
   }
   if (CacheStats)
-    printCacheStats(Options);
+    printCacheStats(Options, Hosts);
   if (mustExitWithoutCleanup()) {
     // A file over its time limit still runs on a detached thread that uses this function's
     // state, or a crash left LLVM's globals inconsistent: end here, without destructors.

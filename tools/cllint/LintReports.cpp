@@ -46,7 +46,10 @@ bool useColor(const std::string &Color, bool ToStdout) {
           (Forced || (ToStdout && llvm::sys::Process::StandardOutIsDisplayed())));
 }
 
-void printCacheStats(const LintOptions &Options) {
+void printCacheStats(const LintOptions &Options, const HostRun &Hosts) {
+  if (Options.Cache && Hosts.Parsed + Hosts.Reused > 0)
+    llvm::errs() << "cllint: cache: " << Hosts.Reused << " of " << Hosts.Parsed + Hosts.Reused
+                 << " host file(s) reused\n";
   if (Options.Cache)
     llvm::errs() << "cllint: cache: " << Options.Cache->hits() << " of "
                  << Options.Cache->hits() + Options.Cache->misses() << " file(s) reused ("

@@ -27,7 +27,7 @@ void emitReport(const std::string &Format, const std::vector<FileResult> &Result
 // force-color.org) decide, then whether standard output is a terminal.
 bool useColor(const std::string &Color, bool ToStdout);
 // --cache-stats: results reused from the cache and preambles built and reused.
-void printCacheStats(const LintOptions &Options);
+void printCacheStats(const LintOptions &Options, const HostRun &Hosts);
 // "cllint: error: FILE: E" on stderr for each file's errors; one error that several files share
 // (a broken .cllint.yaml) once, naming how many. Whether there was any.
 bool printFileErrors(const std::vector<FileResult> &Results);
