@@ -69,6 +69,28 @@ const Expr *valueReaching(const std::vector<const Expr *> &Set, const Expr *Use,
   return Last && encloses(Ctx, statementBlock(Ctx, Last), Use) ? Last : nullptr;
 }
 
+// What an initial value becomes by the Use after the assignments in Set: Initial itself when
+// none comes before the Use in its function, the last one when its block encloses the Use,
+// and null when a branch may or may not have changed it.
+const Expr *afterAssignments(const Expr *Initial, const std::vector<const Expr *> &Set,
+                             const Expr *Use, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation At = SM.getFileLoc(Use->getBeginLoc());
+  const FunctionDecl *Fn = ancestor<FunctionDecl>(Ctx, Use);
+  const Expr *Last = nullptr;
+  for (const Expr *V : Set) {
+    SourceLocation L = SM.getFileLoc(V->getBeginLoc());
+    if (V == Initial || ancestor<FunctionDecl>(Ctx, V) != Fn ||
+        !SM.isBeforeInTranslationUnit(L, At))
+      continue;
+    if (!Last || SM.isBeforeInTranslationUnit(SM.getFileLoc(Last->getBeginLoc()), L))
+      Last = V;
+  }
+  if (!Last)
+    return Initial;
+  return encloses(Ctx, statementBlock(Ctx, Last), Use) ? Last : nullptr;
+}
+
 } // namespace
 
 // `local` (a size_t array), `&local` (one size_t), `(size_t[]){16, 16}`, NULL.
@@ -109,8 +131,24 @@ std::optional<std::array<uint64_t, 3>> hostSizes(const Expr *E, unsigned Dims, b
   if (!V)
     return std::nullopt;
   if (const auto *IL = dyn_cast_or_null<InitListExpr>(V->getInit()))
-    if (fromInit(IL))
+    if (fromInit(IL)) {
+      // `size_t lws[3] = {1, 1, 1};` then `lws[0] = 128;` in one branch of several.
+      for (unsigned I = 0; I < N; ++I) {
+        const std::vector<const Expr *> *Set = Values.elements(V->getCanonicalDecl(), I);
+        if (!Set)
+          continue;
+        const Expr *Value = afterAssignments(IL, *Set, E, Ctx);
+        if (!Value)
+          return std::nullopt; // a branch may have changed it
+        if (Value == IL)
+          continue; // not assigned before the launch: the initializer's value
+        auto X = Values.integer(Value);
+        if (!X || *X <= 0)
+          return std::nullopt;
+        Out[I] = uint64_t(*X);
+      }
       return Out;
+    }
   // Filled element by element: `local[0] = BLOCK; local[1] = BLOCK;`.
   for (unsigned I = 0; I < N; ++I) {
     const std::vector<const Expr *> *Set = Values.elements(V->getCanonicalDecl(), I);
@@ -145,9 +183,14 @@ std::optional<std::array<uint64_t, 3>> hostNDRange(const Expr *E, bool *Null, un
         *Null = true;
       return std::nullopt;
     }
-    if (const auto *V = dyn_cast<VarDecl>(DR->getDecl()); V && V->getInit())
-      return hostNDRange(V->getInit(), Null, Dims, Values);
-    return std::nullopt;
+    const auto *V = dyn_cast<VarDecl>(DR->getDecl());
+    if (!V || !V->getInit())
+      return std::nullopt;
+    // `cl::NDRange global, local;` assigned in the branches of an if: not NullRange.
+    const std::vector<const Expr *> *Set = Values.assigned(V);
+    const Expr *Value =
+        Set ? afterAssignments(V->getInit(), *Set, E, Values.context()) : V->getInit();
+    return Value ? hostNDRange(Value, Null, Dims, Values) : std::nullopt;
   }
   const auto *C = dyn_cast<CXXConstructExpr>(E);
   if (!C)

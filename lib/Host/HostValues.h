@@ -39,6 +39,11 @@ public:
   std::optional<std::string> text(const clang::Expr *E, unsigned Depth = 0) const;
   // The values assigned to element Index of array D, in the order found.
   const std::vector<const clang::Expr *> *elements(const clang::Decl *D, int64_t Index) const;
+  // The values assigned to variable D (its initializer first), in the order found.
+  const std::vector<const clang::Expr *> *assigned(const clang::Decl *D) const {
+    auto It = Assigned.find(D->getCanonicalDecl());
+    return It == Assigned.end() ? nullptr : &It->second;
+  }
 
 private:
   std::optional<std::string> formatted(const clang::CallExpr *Call, unsigned FormatArg,
