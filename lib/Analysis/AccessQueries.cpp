@@ -191,10 +191,42 @@ movingCounters(const KernelFacts &F, const MemoryAccess &A, const Poly &Own) {
 
 } // namespace
 
+namespace {
+
+// P with every symbol but the loop trip counters at 1.
+Poly otherSymbolsAtOne(const Poly &P) {
+  Poly R;
+  for (const auto &[M, C] : P.terms()) {
+    Poly T = Poly::constant(C);
+    for (const std::string &S : M)
+      if (symbolKind(S) == SymbolKind::TripCounter)
+        T = T * Poly::symbol(S);
+    R = R + T;
+  }
+  return R;
+}
+
+std::vector<int64_t> offsetsOver(const KernelFacts &F, const MemoryAccess &A, const Poly &Own);
+
+} // namespace
+
 std::vector<int64_t> loopOffsets(const KernelFacts &F, const MemoryAccess &A) {
   Poly Own = A.Bytes.Constant - withoutTripCounters(A.Bytes.Constant);
   if (!A.Bytes.isAffine() || Own.isZero() || !onlyTripCounters(Own))
     return {0};
+  return offsetsOver(F, A, Own);
+}
+
+std::vector<int64_t> loopOffsetsAtUnitSymbols(const KernelFacts &F, const MemoryAccess &A) {
+  Poly Own = otherSymbolsAtOne(A.Bytes.Constant - withoutTripCounters(A.Bytes.Constant));
+  if (!A.Bytes.isAffine() || Own.isZero())
+    return {0};
+  return offsetsOver(F, A, Own);
+}
+
+namespace {
+
+std::vector<int64_t> offsetsOver(const KernelFacts &F, const MemoryAccess &A, const Poly &Own) {
   // Counters of loops without a known trip count stay at their first iteration: the offsets
   // are those of one pass of the counted loops inside them (`for (j = jst; j < jend; j++)
   // for (m = 0; m < 5; m++) u[k][j][i][m]`: the five fields of one record).
@@ -215,6 +247,8 @@ std::vector<int64_t> loopOffsets(const KernelFacts &F, const MemoryAccess &A) {
     Out.push_back(0);
   return Out;
 }
+
+} // namespace
 
 bool walksRecordInUnboundedLoop(const KernelFacts &F, const MemoryAccess &A, int64_t StrideBytes) {
   Poly Own = A.Bytes.Constant - withoutTripCounters(A.Bytes.Constant);

@@ -132,6 +132,9 @@ WarpTraffic warpTraffic(const std::vector<int64_t> &Addrs, int64_t Bytes, int64_
 // move it (`for (i = 0; i < 5; i++) ... s[gid].w[i]`: 0, 4, ..., 16), relative to the
 // iteration where every counter is 0; {0} when no counted loop moves it.
 std::vector<int64_t> loopOffsets(const KernelFacts &F, const MemoryAccess &A);
+// The same with every other symbol of those terms at 1 (`in[(c + i) * step]`: the offsets of
+// i's loop when step is 1), for a verdict that holds only above a symbol's smallest value.
+std::vector<int64_t> loopOffsetsAtUnitSymbols(const KernelFacts &F, const MemoryAccess &A);
 
 // Whether A walks through each work-item's own record in a loop whose trip count is not known
 // (`for (i = 0; i < pw_len; i++) pws[gid].i[i]`): the loop's step is smaller than the lane

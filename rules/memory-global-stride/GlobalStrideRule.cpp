@@ -412,6 +412,17 @@ private:
     B.range(A.E->getSourceRange());
     B.impact(wasted(Ctx, F, A, double(T.Touched - T.Minimum)));
     if (!Stride->Value)
+      if (int64_t Run = contiguousLoopRun(F, A); Run > Bytes)
+        // The loop reads exactly the work-item's share at the stride's smallest value: the
+        // layout gives each work-item its own run (ITEMS_PER_WI values), wider only when the
+        // host makes the symbol larger. (Overlapping windows read more than the share.)
+        if (std::optional<int64_t> Least = smallestStride(Stride->Bytes); Least && *Least == Run)
+          B.conditional(StrideShown + " >= " + std::to_string(Threshold) + ", though each " +
+                        "work-item's counted loop reads its own " + std::to_string(Run) +
+                        " consecutive bytes, every byte it fetches, when each symbol of the "
+                        "stride is 1; give the real value in the config's kernels args or lint "
+                        "with the host code");
+    if (!Stride->Value)
       if (std::vector<std::string> Steps = elementStepSymbols(Stride->Bytes); !Steps.empty())
         B.conditional(StrideShown + " >= " + std::to_string(Threshold) + ", though '" +
                       llvm::join(Steps, "', '") +

@@ -76,4 +76,24 @@ bool xyzOfFourVectors(const SiblingGroup &G) {
   return Used.count(0) && Used.count(1) && Used.count(2);
 }
 
+int64_t contiguousLoopRun(const KernelFacts &F, const MemoryAccess &A) {
+  std::vector<int64_t> Offsets = loopOffsetsAtUnitSymbols(F, A);
+  std::sort(Offsets.begin(), Offsets.end());
+  Offsets.erase(std::unique(Offsets.begin(), Offsets.end()), Offsets.end());
+  for (size_t I = 1; I < Offsets.size(); ++I)
+    if (Offsets[I] - Offsets[I - 1] > A.AccessBytes)
+      return A.AccessBytes;
+  return Offsets.back() - Offsets.front() + A.AccessBytes;
+}
+
+std::optional<int64_t> smallestStride(const Poly &StrideBytes) {
+  SymbolValues Ones;
+  for (const std::string &S : StrideBytes.symbols())
+    Ones[S] = 1;
+  std::optional<int64_t> V = StrideBytes.evaluate(Ones);
+  if (!V || *V <= 0)
+    return std::nullopt;
+  return V;
+}
+
 } // namespace cllint

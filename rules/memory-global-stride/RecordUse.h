@@ -7,6 +7,8 @@
 
 #include "clang/AST/ASTContext.h"
 
+#include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace cllint {
@@ -25,5 +27,14 @@ bool xyzOfFourVectors(const analysis::SiblingGroup &G);
 // lanes is symbolic.
 bool readWholeElsewhere(const analysis::MemoryAccess &A,
                         const std::vector<const analysis::MemoryAccess *> &All);
+
+// The bytes a counted loop of the work-item's moves A through one after another from its first
+// offset, with the other symbols of A's offset at 1 (`for (i = 0; i < 4; i++) p[(c + i) *
+// step]`: 16 B of floats when step is 1); A's own size when no counted loop moves it, or the
+// offsets leave gaps.
+int64_t contiguousLoopRun(const analysis::KernelFacts &F, const analysis::MemoryAccess &A);
+
+// The symbolic stride StrideBytes at the smallest value of its symbols (each 1), when positive.
+std::optional<int64_t> smallestStride(const analysis::Poly &StrideBytes);
 
 } // namespace cllint
