@@ -28,7 +28,20 @@ std::vector<std::string> nameWords(const std::string &Name) {
   return Words;
 }
 
+// ggml's byte strides (`nb00`, `nb10`, `nb0`: tensor, then dimension): dimension 0's is the
+// element size of a contiguous tensor, the common case in llama.cpp and its kin.
+bool ggmlFirstDimensionBytes(const std::string &Name) {
+  if (Name.size() < 3 || Name.size() > 4 || Name.compare(0, 2, "nb") != 0 || Name.back() != '0')
+    return false;
+  for (size_t I = 2; I < Name.size(); ++I)
+    if (!std::isdigit(static_cast<unsigned char>(Name[I])))
+      return false;
+  return true;
+}
+
 bool namedAsElementStep(const std::string &Name) {
+  if (ggmlFirstDimensionBytes(Name))
+    return true;
   // Steps between elements, and the channels of a pixel (a step of 1 to 4 elements).
   static const std::set<std::string> Steps = {"stride",    "strides",  "step",      "inc",
                                               "incr",      "incx",     "incy",      "incv",

@@ -53,3 +53,14 @@ __kernel void transpose(__global const float *in, __global float *out, int rows,
   // CHECK: step-arguments.cl:[[@LINE-1]]:3: warning: {{.*}}global store with stride = rows elements between consecutive work-items
   // ALL: step-arguments.cl:[[@LINE-2]]:3: warning: {{.*}}stride = rows elements
 }
+
+// ggml's byte strides: nb00 (tensor 0, dimension 0) is the element size of a contiguous
+// tensor; nb01 (dimension 1) is a row pitch and stays a warning.
+__kernel void ggml_add(__global char *src0, __global char *dst, ulong nb00, ulong nb01) {
+  int i0 = get_global_id(0), i1 = get_global_id(1);
+  *(__global float *)(dst + i0 * nb00) = *(__global float *)(src0 + i0 * nb00) + 1.0f;
+  // ALL: step-arguments.cl:[[@LINE-1]]:3: note: {{.*}}though 'nb00' reads as a step between elements
+  // ALL: step-arguments.cl:[[@LINE-2]]:42: note: {{.*}}though 'nb00' reads as a step between elements
+  *(__global float *)(dst + i1 + i0 * nb01) = 0.0f;
+  // CHECK: step-arguments.cl:[[@LINE-1]]:3: warning: {{.*}}stride = nb01 B between consecutive work-items
+}
