@@ -59,6 +59,34 @@ std::vector<std::string> configHostPatterns(const std::vector<std::string> &Kern
   return Out;
 }
 
+// Without a compile database, the likeliest -I of found host code: the include/ directory of
+// each directory given (`<project/x.hpp>`), and the directories between it and each host file
+// (`src/ocl/host.cpp` including "Stream.h" of `src/`, or "api/c_api.h" of `source/`).
+std::vector<std::string> discoveredIncludePaths(const std::vector<std::string> &Roots,
+                                                const std::vector<std::string> &Hosts) {
+  std::vector<std::string> Out;
+  std::set<std::string> Seen;
+  auto add = [&](llvm::StringRef Dir) {
+    if (Seen.insert(Dir.str()).second)
+      Out.push_back("-I" + Dir.str());
+  };
+  for (const std::string &R : Roots) {
+    llvm::StringRef Root = llvm::StringRef(R).rtrim('/');
+    if (Hosts.empty() || !llvm::sys::fs::is_directory(R))
+      continue;
+    if (llvm::sys::fs::is_directory(Root + "/include"))
+      add((Root + "/include").str());
+    for (const std::string &H : Hosts) {
+      if (!llvm::StringRef(H).starts_with((Root + "/").str()))
+        continue;
+      for (llvm::StringRef Dir = llvm::sys::path::parent_path(H);
+           Dir.size() >= Root.size() && !Dir.empty(); Dir = llvm::sys::path::parent_path(Dir))
+        add(Dir);
+    }
+  }
+  return Out;
+}
+
 } // namespace
 
 // What a directory must hold for cllint to lint it, in errors.
@@ -135,11 +163,7 @@ LintInputs gatherInputs(const std::vector<std::string> &Args,
   // `host:` and --host restrict what is read; without them, the directories' host code is.
   if (!HostPatterns.empty() || !In.ConfigHostFiles.empty() || !FromConfig.Errors.empty())
     In.DiscoveredHostFiles.clear();
-  // Host code includes its project's headers as <project/x.hpp> from the include/ directory
-  // its build adds; without a compile database that is the likeliest -I.
-  for (const std::string &P : Paths)
-    if (!In.DiscoveredHostFiles.empty() && llvm::sys::fs::is_directory(P + "/include"))
-      In.DiscoveredHostArgs.push_back("-I" + llvm::StringRef(P).rtrim('/').str() + "/include");
+  In.DiscoveredHostArgs = discoveredIncludePaths(Paths, In.DiscoveredHostFiles);
   return In;
 }
 

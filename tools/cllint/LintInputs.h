@@ -17,7 +17,7 @@ struct LintInputs {
   // Host code found in the directories given, read for launches only when neither --host nor
   // a config's host: names any.
   std::vector<std::string> DiscoveredHostFiles;
-  std::vector<std::string> DiscoveredHostArgs; // -I DIR/include of each directory given
+  std::vector<std::string> DiscoveredHostArgs; // -I: DIR/include, the directories to each host
   std::vector<std::string> Errors;             // each makes the run exit 2
   std::vector<std::string> Warnings;
   bool ReadsStdin = false; // "-" was an input
