@@ -47,6 +47,23 @@ bool encloses(ASTContext &Ctx, const Stmt *Outer, const Stmt *S) {
   return false;
 }
 
+// The last of Set written before Use in Use's function, Skip aside; null when none is.
+const Expr *lastBefore(const std::vector<const Expr *> &Set, const Expr *Use, ASTContext &Ctx,
+                       const Expr *Skip = nullptr) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation At = SM.getFileLoc(Use->getBeginLoc());
+  const FunctionDecl *Fn = ancestor<FunctionDecl>(Ctx, Use);
+  const Expr *Last = nullptr;
+  for (const Expr *V : Set) {
+    SourceLocation L = SM.getFileLoc(V->getBeginLoc());
+    if (V == Skip || ancestor<FunctionDecl>(Ctx, V) != Fn || !SM.isBeforeInTranslationUnit(L, At))
+      continue;
+    if (!Last || SM.isBeforeInTranslationUnit(SM.getFileLoc(Last->getBeginLoc()), L))
+      Last = V;
+  }
+  return Last;
+}
+
 // Of the values assigned to an element (`lsize[0] = 256; ...; lsize[0] = 1;`), the one a use
 // outside loops sees: the last assignment before it, in a block that encloses the use (straight
 // code runs it first on every path). Null when that is not sure.
@@ -55,17 +72,7 @@ const Expr *valueReaching(const std::vector<const Expr *> &Set, const Expr *Use,
     return Set.front();
   if (placeOf(Ctx, *Use).second)
     return nullptr;
-  const SourceManager &SM = Ctx.getSourceManager();
-  SourceLocation At = SM.getFileLoc(Use->getBeginLoc());
-  const FunctionDecl *Fn = ancestor<FunctionDecl>(Ctx, Use);
-  const Expr *Last = nullptr;
-  for (const Expr *V : Set) {
-    SourceLocation L = SM.getFileLoc(V->getBeginLoc());
-    if (ancestor<FunctionDecl>(Ctx, V) != Fn || !SM.isBeforeInTranslationUnit(L, At))
-      continue;
-    if (!Last || SM.isBeforeInTranslationUnit(SM.getFileLoc(Last->getBeginLoc()), L))
-      Last = V;
-  }
+  const Expr *Last = lastBefore(Set, Use, Ctx);
   return Last && encloses(Ctx, statementBlock(Ctx, Last), Use) ? Last : nullptr;
 }
 
@@ -74,18 +81,7 @@ const Expr *valueReaching(const std::vector<const Expr *> &Set, const Expr *Use,
 // and null when a branch may or may not have changed it.
 const Expr *afterAssignments(const Expr *Initial, const std::vector<const Expr *> &Set,
                              const Expr *Use, ASTContext &Ctx) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  SourceLocation At = SM.getFileLoc(Use->getBeginLoc());
-  const FunctionDecl *Fn = ancestor<FunctionDecl>(Ctx, Use);
-  const Expr *Last = nullptr;
-  for (const Expr *V : Set) {
-    SourceLocation L = SM.getFileLoc(V->getBeginLoc());
-    if (V == Initial || ancestor<FunctionDecl>(Ctx, V) != Fn ||
-        !SM.isBeforeInTranslationUnit(L, At))
-      continue;
-    if (!Last || SM.isBeforeInTranslationUnit(SM.getFileLoc(Last->getBeginLoc()), L))
-      Last = V;
-  }
+  const Expr *Last = lastBefore(Set, Use, Ctx, Initial);
   if (!Last)
     return Initial;
   return encloses(Ctx, statementBlock(Ctx, Last), Use) ? Last : nullptr;
