@@ -11,6 +11,9 @@
 #include "llvm/Support/SHA256.h"
 
 #include <chrono>
+#include <map>
+#include <mutex>
+#include <tuple>
 #include <unistd.h>
 
 namespace cllint {
@@ -31,6 +34,30 @@ std::optional<std::pair<uint64_t, int64_t>> stamp(const std::string &Path) {
   return std::make_pair(
       uint64_t(S.getSize()),
       int64_t(std::chrono::duration_cast<std::chrono::nanoseconds>(Since).count()));
+}
+
+// What a dependency holds: its size and a digest of its bytes. A header edited within the same
+// second and size (a one-character fix) is a change; one touched but unchanged is not. Each
+// file is read once per run however many entries name it.
+std::optional<std::pair<uint64_t, std::string>> contentStamp(const std::string &Path) {
+  static std::mutex Lock;
+  static std::map<std::tuple<std::string, uint64_t, int64_t>, std::string> Digests;
+  auto S = stamp(Path);
+  if (!S)
+    return std::nullopt;
+  std::tuple<std::string, uint64_t, int64_t> Key{Path, S->first, S->second};
+  {
+    std::lock_guard<std::mutex> G(Lock);
+    if (auto It = Digests.find(Key); It != Digests.end())
+      return std::make_pair(S->first, It->second);
+  }
+  std::string Content, Error;
+  if (!readSourceFile(Path, MaxEntryBytes, Content, Error))
+    return std::nullopt;
+  std::string Digest = ResultCache::key({Content});
+  std::lock_guard<std::mutex> G(Lock);
+  Digests[Key] = Digest;
+  return std::make_pair(uint64_t(Content.size()), Digest);
 }
 
 } // namespace
@@ -94,9 +121,9 @@ std::optional<llvm::json::Value> ResultCache::lookupValue(const std::string &Key
     const Object *D = S.getAsObject();
     std::optional<llvm::StringRef> Path = D ? D->getString("path") : std::nullopt;
     std::optional<int64_t> Size = D ? D->getInteger("size") : std::nullopt;
-    std::optional<int64_t> Time = D ? D->getInteger("mtime") : std::nullopt;
-    auto Now = Path ? stamp(Path->str()) : std::nullopt;
-    if (!Now || !Size || !Time || int64_t(Now->first) != *Size || Now->second != *Time)
+    std::optional<llvm::StringRef> Digest = D ? D->getString("digest") : std::nullopt;
+    auto Now = Path ? contentStamp(Path->str()) : std::nullopt;
+    if (!Now || !Size || !Digest || int64_t(Now->first) != *Size || Now->second != *Digest)
       return Miss(); // an included file changed (or is gone)
   }
   return *Result;
@@ -106,10 +133,10 @@ void ResultCache::storeValue(const std::string &Key, llvm::json::Value Value,
                              const std::vector<std::string> &Dependencies) {
   Array Stamps;
   for (const std::string &D : Dependencies) {
-    auto S = stamp(D);
+    auto S = contentStamp(D);
     if (!S)
       return; // a dependency that cannot be checked: never reuse this result
-    Stamps.push_back(Object{{"path", D}, {"size", int64_t(S->first)}, {"mtime", S->second}});
+    Stamps.push_back(Object{{"path", D}, {"size", int64_t(S->first)}, {"digest", S->second}});
   }
   std::string Path = entryPath(Key);
   if (llvm::sys::fs::create_directories(llvm::sys::path::parent_path(Path)))

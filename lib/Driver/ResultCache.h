@@ -1,8 +1,9 @@
 // The result cache (like ruff's): a file's findings are kept under a key made of everything
 // that decides them (cllint's version, the file's path and text, its settings, the host
-// launches) and reused while the files it includes are unchanged (same size and modification
-// time). Entries are written atomically, so concurrent runs never see half an entry; an entry
-// that does not parse is a miss and is overwritten.
+// launches) and reused while the files it includes are unchanged (same size and content: a
+// header edited within the same second and size is a change). Entries are written atomically, so
+// concurrent runs never see half an entry; an entry that does not parse is a miss and is
+// overwritten.
 #pragma once
 
 #include "Diagnostics/Finding.h"
