@@ -132,6 +132,9 @@ WarpTraffic warpTraffic(const std::vector<int64_t> &Addrs, int64_t Bytes, int64_
 // move it (`for (i = 0; i < 5; i++) ... s[gid].w[i]`: 0, 4, ..., 16), relative to the
 // iteration where every counter is 0; {0} when no counted loop moves it.
 std::vector<int64_t> loopOffsets(const KernelFacts &F, const MemoryAccess &A);
+// Whether every symbol of P is a loop trip counter; P without the terms that mention one.
+bool onlyTripCounters(const Poly &P);
+Poly withoutTripCounters(const Poly &P);
 // The same with every other symbol of those terms at 1 (`in[(c + i) * step]`: the offsets of
 // i's loop when step is 1), for a verdict that holds only above a symbol's smallest value.
 std::vector<int64_t> loopOffsetsAtUnitSymbols(const KernelFacts &F, const MemoryAccess &A);
