@@ -87,6 +87,10 @@ struct Reader {
     Ok &= readRange(O.get(K), R);
     return R;
   }
+  void sizes(llvm::StringRef K, std::optional<std::array<uint64_t, 3>> &S) {
+    Ok &= readSizes(O.get(K), S);
+  }
+  void integer(llvm::StringRef K, std::optional<int64_t> &X) { Ok &= readInteger(O.get(K), X); }
 };
 
 Value launchJson(const HostLaunch &L) {
@@ -97,21 +101,18 @@ Value launchJson(const HostLaunch &L) {
       {"inLoop", L.InLoop},       {"repeated", L.Repeated}};
 }
 
-bool readLaunch(const Value &V, HostLaunch &L) {
-  const Object *O = V.getAsObject();
-  if (!O)
-    return false;
-  Reader R{*O};
+void readLaunch(Reader &R, HostLaunch &L) {
   L.Kernel = R.str("kernel");
   L.Dims = unsigned(R.num("dims"));
+  R.sizes("local", L.Local);
   L.LocalNull = R.flag("localNull");
+  R.sizes("global", L.Global);
   L.Where = R.range("where");
   L.LineText = R.str("line");
   L.WhyUnknown = R.str("why");
   L.Function = R.str("function");
   L.InLoop = R.flag("inLoop");
   L.Repeated = R.flag("repeated");
-  return R.Ok && readSizes(O->get("local"), L.Local) && readSizes(O->get("global"), L.Global);
 }
 
 Value argValueJson(const CallArgValue &A) {
@@ -121,17 +122,13 @@ Value argValueJson(const CallArgValue &A) {
   return Object{{"integer", integerJson(A.Integer)}, {"sizes", std::move(Sizes)}, {"null", A.Null}};
 }
 
-bool readArgValue(const Value &V, CallArgValue &A) {
-  const Object *O = V.getAsObject();
-  const Array *Sizes = O ? O->getArray("sizes") : nullptr;
-  if (!Sizes || Sizes->size() != 3)
-    return false;
-  Reader R{*O};
+void readArgValue(Reader &R, CallArgValue &A) {
+  const Array *Sizes = R.O.getArray("sizes");
+  R.Ok &= Sizes && Sizes->size() == 3;
+  for (size_t I = 0; R.Ok && I < 3; ++I)
+    R.Ok &= readSizes(&(*Sizes)[I], A.Sizes[I]);
+  R.integer("integer", A.Integer);
   A.Null = R.flag("null");
-  for (size_t I = 0; I < 3; ++I)
-    if (!readSizes(&(*Sizes)[I], A.Sizes[I]))
-      return false;
-  return R.Ok && readInteger(O->get("integer"), A.Integer);
 }
 
 // Each list of the file: written by Write, read back element by element by Read.
@@ -142,14 +139,20 @@ template <typename T, typename WriteFn> Array listJson(const std::vector<T> &Ite
   return Out;
 }
 
+// Each element must be an object whose every field Read asks for is there.
 template <typename T, typename ReadFn>
 bool readList(const Object &O, llvm::StringRef Key, std::vector<T> &Out, ReadFn Read) {
   const Array *A = O.getArray(Key);
   if (!A)
     return false;
   for (const Value &V : *A) {
+    const Object *E = V.getAsObject();
+    if (!E)
+      return false;
+    Reader R{*E};
     T Item;
-    if (!Read(V, Item))
+    Read(R, Item);
+    if (!R.Ok)
       return false;
     Out.push_back(std::move(Item));
   }
@@ -208,44 +211,26 @@ std::optional<HostFile> hostFileFromJson(const Value &V) {
   F.Path = R.str("path");
   bool Ok = R.Ok && readList(*O, "launches", F.Launches, readLaunch) &&
             readList(*O, "args", F.Args,
-                     [](const Value &V, HostArg &A) {
-                       const Object *E = V.getAsObject();
-                       if (!E)
-                         return false;
-                       Reader R{*E};
+                     [](Reader &R, HostArg &A) {
                        A.Kernel = R.str("kernel");
                        A.Index = unsigned(R.num("index"));
+                       R.integer("value", A.Value);
                        A.Where = R.range("where");
-                       return R.Ok && readInteger(E->get("value"), A.Value);
                      }) &&
             readList(*O, "builds", F.Builds,
-                     [](const Value &V, HostBuild &B) {
-                       const Object *E = V.getAsObject();
-                       if (!E)
-                         return false;
-                       Reader R{*E};
+                     [](Reader &R, HostBuild &B) {
                        B.KernelFile = R.str("file");
                        B.Options = R.str("options");
                        B.Where = R.range("where");
-                       return R.Ok;
                      }) &&
             readList(*O, "calls", F.Calls,
-                     [](const Value &V, HostCall &C) {
-                       const Object *E = V.getAsObject();
-                       if (!E)
-                         return false;
-                       Reader R{*E};
+                     [](Reader &R, HostCall &C) {
                        C.Caller = R.str("caller");
                        C.Callee = R.str("callee");
                        C.InLoop = R.flag("inLoop");
-                       return R.Ok;
                      }) &&
             readList(*O, "wrappers", F.Wrappers,
-                     [](const Value &V, LaunchWrapper &W) {
-                       const Object *E = V.getAsObject();
-                       if (!E)
-                         return false;
-                       Reader R{*E};
+                     [](Reader &R, LaunchWrapper &W) {
                        W.Name = R.str("name");
                        W.KernelParam = int(R.num("kernel"));
                        W.DimsParam = int(R.num("dims"));
@@ -253,18 +238,14 @@ std::optional<HostFile> hostFileFromJson(const Value &V) {
                        W.LocalParam = int(R.num("local"));
                        W.Dims = unsigned(R.num("fixedDims"));
                        W.LocalNull = R.flag("localNull");
-                       return R.Ok;
                      }) &&
             readList(*O, "wrappedCalls", F.WrappedCalls,
-                     [](const Value &V, WrappedCall &C) {
-                       const Object *E = V.getAsObject();
-                       const Value *L = E ? E->get("launch") : nullptr;
-                       if (!L)
-                         return false;
-                       Reader R{*E};
+                     [](Reader &R, WrappedCall &C) {
                        C.Callee = R.str("callee");
-                       return R.Ok && readLaunch(*L, C.Launch) &&
-                              readList(*E, "args", C.Args, readArgValue);
+                       const Object *L = R.O.getObject("launch");
+                       Reader Launch{L ? *L : R.O};
+                       readLaunch(Launch, C.Launch);
+                       R.Ok &= L && Launch.Ok && readList(R.O, "args", C.Args, readArgValue);
                      }) &&
             readStrings(O->get("parseErrors"), F.ParseErrors) &&
             readStrings(O->get("inputErrors"), F.InputErrors) &&
