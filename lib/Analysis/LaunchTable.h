@@ -93,10 +93,19 @@ public:
   }
   const std::vector<Build> &hostBuilds() const { return Builds; }
 
-  // The words (identifiers, and the words inside string literals) of the host code read: a
-  // kernel that no host code names is not launched under that name, whatever the host builds.
-  void addHostWords(const std::string &Text) {
+  // The words (identifiers, and the words inside string literals) of the host code read, but
+  // those in Inactive ranges (`#if` branches of another build configuration): a kernel that no
+  // host code names is not launched under that name, whatever the host builds.
+  void addHostWords(const std::string &Text,
+                    const std::vector<std::pair<size_t, size_t>> &Inactive = {}) {
+    auto Skip = Inactive.begin();
     for (size_t I = 0; I < Text.size();) {
+      while (Skip != Inactive.end() && Skip->second <= I)
+        ++Skip;
+      if (Skip != Inactive.end() && Skip->first <= I) {
+        I = Skip->second;
+        continue;
+      }
       size_t J = I;
       while (J < Text.size() &&
              (std::isalnum(static_cast<unsigned char>(Text[J])) || Text[J] == '_'))

@@ -199,7 +199,10 @@ Value hostFileToJson(const HostFile &F) {
                                 })},
       {"parseErrors", stringsJson(F.ParseErrors)},
       {"inputErrors", stringsJson(F.InputErrors)},
-      {"dependencies", stringsJson(F.Dependencies)}};
+      {"dependencies", stringsJson(F.Dependencies)},
+      {"inactive", listJson(F.InactiveRanges, [](const std::pair<size_t, size_t> &R) -> Value {
+         return Object{{"begin", int64_t(R.first)}, {"end", int64_t(R.second)}};
+       })}};
 }
 
 std::optional<HostFile> hostFileFromJson(const Value &V) {
@@ -209,47 +212,52 @@ std::optional<HostFile> hostFileFromJson(const Value &V) {
   HostFile F;
   Reader R{*O};
   F.Path = R.str("path");
-  bool Ok = R.Ok && readList(*O, "launches", F.Launches, readLaunch) &&
-            readList(*O, "args", F.Args,
-                     [](Reader &R, HostArg &A) {
-                       A.Kernel = R.str("kernel");
-                       A.Index = unsigned(R.num("index"));
-                       R.integer("value", A.Value);
-                       A.Where = R.range("where");
-                     }) &&
-            readList(*O, "builds", F.Builds,
-                     [](Reader &R, HostBuild &B) {
-                       B.KernelFile = R.str("file");
-                       B.Options = R.str("options");
-                       B.Where = R.range("where");
-                     }) &&
-            readList(*O, "calls", F.Calls,
-                     [](Reader &R, HostCall &C) {
-                       C.Caller = R.str("caller");
-                       C.Callee = R.str("callee");
-                       C.InLoop = R.flag("inLoop");
-                     }) &&
-            readList(*O, "wrappers", F.Wrappers,
-                     [](Reader &R, LaunchWrapper &W) {
-                       W.Name = R.str("name");
-                       W.KernelParam = int(R.num("kernel"));
-                       W.DimsParam = int(R.num("dims"));
-                       W.GlobalParam = int(R.num("global"));
-                       W.LocalParam = int(R.num("local"));
-                       W.Dims = unsigned(R.num("fixedDims"));
-                       W.LocalNull = R.flag("localNull");
-                     }) &&
-            readList(*O, "wrappedCalls", F.WrappedCalls,
-                     [](Reader &R, WrappedCall &C) {
-                       C.Callee = R.str("callee");
-                       const Object *L = R.O.getObject("launch");
-                       Reader Launch{L ? *L : R.O};
-                       readLaunch(Launch, C.Launch);
-                       R.Ok &= L && Launch.Ok && readList(R.O, "args", C.Args, readArgValue);
-                     }) &&
-            readStrings(O->get("parseErrors"), F.ParseErrors) &&
-            readStrings(O->get("inputErrors"), F.InputErrors) &&
-            readStrings(O->get("dependencies"), F.Dependencies);
+  bool Ok =
+      R.Ok && readList(*O, "launches", F.Launches, readLaunch) &&
+      readList(*O, "args", F.Args,
+               [](Reader &R, HostArg &A) {
+                 A.Kernel = R.str("kernel");
+                 A.Index = unsigned(R.num("index"));
+                 R.integer("value", A.Value);
+                 A.Where = R.range("where");
+               }) &&
+      readList(*O, "builds", F.Builds,
+               [](Reader &R, HostBuild &B) {
+                 B.KernelFile = R.str("file");
+                 B.Options = R.str("options");
+                 B.Where = R.range("where");
+               }) &&
+      readList(*O, "calls", F.Calls,
+               [](Reader &R, HostCall &C) {
+                 C.Caller = R.str("caller");
+                 C.Callee = R.str("callee");
+                 C.InLoop = R.flag("inLoop");
+               }) &&
+      readList(*O, "wrappers", F.Wrappers,
+               [](Reader &R, LaunchWrapper &W) {
+                 W.Name = R.str("name");
+                 W.KernelParam = int(R.num("kernel"));
+                 W.DimsParam = int(R.num("dims"));
+                 W.GlobalParam = int(R.num("global"));
+                 W.LocalParam = int(R.num("local"));
+                 W.Dims = unsigned(R.num("fixedDims"));
+                 W.LocalNull = R.flag("localNull");
+               }) &&
+      readList(*O, "wrappedCalls", F.WrappedCalls,
+               [](Reader &R, WrappedCall &C) {
+                 C.Callee = R.str("callee");
+                 const Object *L = R.O.getObject("launch");
+                 Reader Launch{L ? *L : R.O};
+                 readLaunch(Launch, C.Launch);
+                 R.Ok &= L && Launch.Ok && readList(R.O, "args", C.Args, readArgValue);
+               }) &&
+      readStrings(O->get("parseErrors"), F.ParseErrors) &&
+      readStrings(O->get("inputErrors"), F.InputErrors) &&
+      readStrings(O->get("dependencies"), F.Dependencies) &&
+      readList(*O, "inactive", F.InactiveRanges, [](Reader &R, std::pair<size_t, size_t> &Range) {
+        Range = {size_t(R.num("begin")), size_t(R.num("end"))};
+        R.Ok &= Range.first < Range.second;
+      });
   if (!Ok)
     return std::nullopt;
   return F;

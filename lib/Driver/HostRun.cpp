@@ -135,7 +135,7 @@ HostRun analyseHostFiles(const std::vector<std::string> &Reported,
       Unclean.push_back({Path, F.ParseErrors.front()});
     for (const HostArg &A : F.Args)
       Run.Table->addHostArg(A.Kernel, A.Index, A.Value);
-    Run.Table->addHostWords(F.Content);
+    Run.Table->addHostWords(F.Content, F.InactiveRanges);
     for (const HostBuild &B : F.Builds)
       Run.Table->addHostBuild({B.KernelFile, B.Options,
                                "host build at " + llvm::sys::path::filename(Path).str() + ":" +

@@ -2,6 +2,7 @@
 
 #include "clang/Frontend/ASTUnit.h"
 #include "clang/Lex/HeaderSearch.h"
+#include "clang/Lex/PreprocessingRecord.h"
 #include "clang/Lex/Preprocessor.h"
 
 #include <algorithm>
@@ -22,6 +23,22 @@ std::vector<std::string> userHeadersRead(clang::ASTUnit &AST, const std::string 
     Out.push_back(FE.getName().str());
   }
   std::sort(Out.begin(), Out.end());
+  return Out;
+}
+
+std::vector<std::pair<size_t, size_t>> skippedRanges(clang::ASTUnit &AST) {
+  std::vector<std::pair<size_t, size_t>> Out;
+  clang::PreprocessingRecord *Record = AST.getPreprocessor().getPreprocessingRecord();
+  if (!Record)
+    return Out;
+  const clang::SourceManager &SM = AST.getSourceManager();
+  for (clang::SourceRange R : Record->getSkippedRanges()) {
+    if (!SM.isWrittenInMainFile(R.getBegin()) || !SM.isWrittenInMainFile(R.getEnd()))
+      continue;
+    size_t Begin = SM.getFileOffset(R.getBegin()), End = SM.getFileOffset(R.getEnd());
+    if (Begin < End)
+      Out.emplace_back(Begin, End);
+  }
   return Out;
 }
 

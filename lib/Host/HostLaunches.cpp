@@ -458,6 +458,8 @@ HostFile parseAs(const std::string &Path, const std::vector<std::string> &ExtraA
                                    "-DCL_HPP_TARGET_OPENCL_VERSION=300"};
   if (Cxx)
     Args.push_back("-std=c++17");
+  // Keeps the ranges of skipped `#if` branches (PreprocessingRecord::getSkippedRanges).
+  Args.insert(Args.end(), {"-Xclang", "-detailed-preprocessing-record"});
   std::string Resource = findClangResourceDir();
   if (!Resource.empty())
     Args.push_back("-resource-dir=" + Resource);
@@ -485,6 +487,7 @@ HostFile parseAs(const std::string &Path, const std::vector<std::string> &ExtraA
   Out.Builds = F.builds();
   placeLaunches(Ctx, Out);
   Out.Dependencies = userHeadersRead(*AST, Path);
+  Out.InactiveRanges = skippedRanges(*AST);
   return Out;
 }
 

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace cllint {
@@ -101,6 +102,9 @@ struct HostFile {
   std::vector<std::string> ParseErrors;
   std::vector<std::string> InputErrors;  // cannot read, not C/C++, ...
   std::vector<std::string> Dependencies; // project headers the parse read
+  // Byte ranges [begin, end) of Content in `#if` branches the preprocessor skipped: code of
+  // another build configuration (a vendor's branch), which names kernels this build never runs.
+  std::vector<std::pair<size_t, size_t>> InactiveRanges;
 };
 
 // Whether Path is a C or C++ source by its extension (.c .cc .cpp .cxx .c++).

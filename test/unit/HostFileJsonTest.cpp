@@ -53,6 +53,7 @@ HostFile everyField() {
   F.WrappedCalls.push_back(C);
   F.ParseErrors = {"host.c:2: 'x.h' file not found"};
   F.Dependencies = {"include/proj/sizes.h"};
+  F.InactiveRanges = {{10, 42}, {100, 180}};
   return F;
 }
 
@@ -104,6 +105,7 @@ TEST(HostFileJson, EveryFieldSurvivesTheCache) {
   EXPECT_FALSE(R->WrappedCalls[0].Args[1].Integer);
   EXPECT_EQ(R->ParseErrors, F.ParseErrors);
   EXPECT_EQ(R->Dependencies, F.Dependencies);
+  EXPECT_EQ(R->InactiveRanges, F.InactiveRanges);
 }
 
 TEST(HostFileJson, DamagedEntriesAreRefused) {
@@ -114,6 +116,13 @@ TEST(HostFileJson, DamagedEntriesAreRefused) {
   V = hostFileToJson(everyField());
   (*V.getAsObject()->getArray("launches"))[0].getAsObject()->erase("local");
   (*V.getAsObject()->getArray("launches"))[0].getAsObject()->try_emplace("local", "16x16");
+  EXPECT_FALSE(hostFileFromJson(V));
+  // An entry written before skipped ranges were kept, and an empty range.
+  V = hostFileToJson(everyField());
+  V.getAsObject()->erase("inactive");
+  EXPECT_FALSE(hostFileFromJson(V));
+  V = hostFileToJson(everyField());
+  (*(*V.getAsObject()->getArray("inactive"))[0].getAsObject())["end"] = 10;
   EXPECT_FALSE(hostFileFromJson(V));
 }
 
