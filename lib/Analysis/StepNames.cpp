@@ -49,8 +49,16 @@ bool namedAsElementStep(const std::string &Name) {
   static const std::set<std::string> Rows = {"row",   "rows",  "pitch", "ld",   "lda",    "ldb",
                                              "ldc",   "y",     "z",     "h",    "height", "slice",
                                              "plane", "batch", "line",  "lines"};
+  std::vector<std::string> Words = nameWords(Name);
+  // BLAS increments name their vector and number their operands: `incY`, `inc1`, `A_inc2`.
+  for (std::string &W : Words)
+    while (W.size() > 1 && std::isdigit(static_cast<unsigned char>(W.back())))
+      W.pop_back();
+  for (size_t I = 1; I < Words.size(); ++I)
+    if (Words[I].size() == 1 && (Words[I - 1] == "inc" || Words[I - 1] == "incr"))
+      Words.erase(Words.begin() + I--);
   bool Step = false;
-  for (const std::string &W : nameWords(Name)) {
+  for (const std::string &W : Words) {
     if (Rows.count(W))
       return false;
     Step |= Steps.count(W) > 0;

@@ -32,6 +32,14 @@ __kernel void axpy_inc(__global const float *x, __global float *y, int incx, flo
   // ALL: step-arguments.cl:[[@LINE-1]]:15: note: {{.*}}though 'incx' reads as a step between elements
 }
 
+// BLAS increments that number their operands or name their vector (ViennaCL's `inc1`, `incY`).
+__kernel void element_prod(__global float *v1, uint inc1, __global const float *v2, uint incY) {
+  int i = get_global_id(0);
+  v1[i * inc1] = v1[i * inc1] * v2[i * incY];
+  // ALL: step-arguments.cl:[[@LINE-1]]:3: note: {{.*}}though 'inc1' reads as a step between elements
+  // ALL: step-arguments.cl:[[@LINE-2]]:33: note: {{.*}}though 'incY' reads as a step between elements
+}
+
 // The channels of a pixel: 1 to 4 in image code.
 __kernel void red(__global const float *pixels, __global float *out, int number_channels) {
   int x = get_global_id(0);
