@@ -155,10 +155,24 @@ public:
   const std::map<std::string, bool> &launchRepetitions() const { return RepeatedLaunch; }
   bool hostCodeRead() const { return !HostWords.empty(); }
   bool namedByHost(const std::string &Kernel) const { return HostWords.count(Kernel) > 0; }
+  // The words of host scripts, whose launches cllint reads in fewer forms than C's: a kernel
+  // they name may run though no launch of it was read.
+  void addScriptWords(const std::string &Text) {
+    std::set<std::string> Before;
+    Before.swap(HostWords);
+    addHostWords(Text);
+    ScriptWords.insert(HostWords.begin(), HostWords.end());
+    HostWords.insert(Before.begin(), Before.end());
+  }
+  bool namedByScript(const std::string &Kernel) const { return ScriptWords.count(Kernel) > 0; }
+  // A launch of Kernel was read (traced to it, or to it among the candidates of its object).
+  bool launched(const std::string &Kernel) const {
+    return RepeatedLaunch.count(Kernel) > 0 || Host.count(Kernel) > 0;
+  }
   const std::set<std::string> &hostWords() const { return HostWords; }
 
 private:
-  std::set<std::string> HostWords;
+  std::set<std::string> HostWords, ScriptWords;
   std::vector<std::vector<std::string>> Untraced;
   std::map<std::string, bool> RepeatedLaunch; // kernel -> some launch runs repeatedly
   std::vector<Build> Builds;

@@ -377,26 +377,37 @@ std::optional<uint64_t> TUAnalysis::launchItems(const KernelInfo &K) const {
   return Most;
 }
 
-bool TUAnalysis::notNamedByHost(const KernelInfo &K) const {
-  if (!Launches || !Launches->hostCodeRead() || Launches->namedByHost(K.Decl->getNameAsString()) ||
-      configuredGlobal(K))
-    return false;
+std::optional<std::string> TUAnalysis::notRunByHost(const KernelInfo &K) const {
+  std::string Name = K.Decl->getNameAsString();
+  if (!Launches || !Launches->hostCodeRead() || configuredGlobal(K))
+    return std::nullopt;
   const clang::SourceManager &SM = Ctx.getSourceManager();
   if (auto Main = SM.getFileEntryRefForID(SM.getMainFileID());
       !Main || Launches->untracedMayLaunch(Main->getName().str()))
+    return std::nullopt;
+  // The host code read builds this file: it names (runs) another of its kernels.
+  auto others = [&](auto Holds) {
+    for (const KernelInfo &Other : Kernels.kernels())
+      if (&Other != &K && Holds(Other.Decl->getNameAsString()))
+        return true;
     return false;
-  // The host code read builds this file: it names another of its kernels.
-  for (const KernelInfo &Other : Kernels.kernels())
-    if (&Other != &K && Launches->namedByHost(Other.Decl->getNameAsString()))
-      return true;
-  return false;
+  };
+  if (!Launches->namedByHost(Name)) {
+    if (others([&](const std::string &N) { return Launches->namedByHost(N); }))
+      return "no host code read names kernel '" + Name + "', though it names others of this file";
+    return std::nullopt;
+  }
+  if (!Launches->launched(Name) && !Launches->namedByScript(Name) &&
+      others([&](const std::string &N) { return Launches->launched(N); }))
+    return "the host code read never launches kernel '" + Name +
+           "', though it launches others of this file";
+  return std::nullopt;
 }
 
 void TUAnalysis::scaleForLaunch(const KernelInfo &K, const KernelCost &C, ImpactEstimate &E) const {
-  if (notNamedByHost(K)) {
+  if (std::optional<std::string> NotRun = notRunByHost(K)) {
     E.Conditional = true;
-    E.Assumptions.push_back("no host code read names kernel '" + K.Decl->getNameAsString() +
-                            "', though it names others of this file");
+    E.Assumptions.push_back(*NotRun);
   } else if (Launches && Launches->launchedOnceBesideLoops(K.Decl->getNameAsString())) {
     E.Conditional = true;
     E.Assumptions.push_back("the host launches it once, outside the loops that launch its other "

@@ -70,9 +70,10 @@ public:
   const KernelCost &cost(const KernelInfo &K) const;
   // Work-items per launch where the config or every host launch of K says (the largest).
   std::optional<uint64_t> launchItems(const KernelInfo &K) const;
-  // Whether the host code read names other kernels of this file but not K (an unused variant,
-  // a test kernel): its findings are then at most notes.
-  bool notNamedByHost(const KernelInfo &K) const;
+  // Why the host code read never runs K while it runs other kernels of this file (an unused
+  // variant, a test kernel, another build's kernel): its findings are then at most notes.
+  // nullopt when K may run.
+  std::optional<std::string> notRunByHost(const KernelInfo &K) const;
   // What PerRun, added each time S (in Fn) runs, costs the kernel that reaches Fn and pays
   // most for it, or kernel In when given (a finding judged on one kernel's accesses and shape
   // in a helper other kernels call too). nullopt when no kernel reaches S.

@@ -94,11 +94,18 @@ struct Reader {
 };
 
 Value launchJson(const HostLaunch &L) {
-  return Object{
-      {"kernel", L.Kernel},       {"dims", int64_t(L.Dims)},       {"local", sizesJson(L.Local)},
-      {"localNull", L.LocalNull}, {"global", sizesJson(L.Global)}, {"where", rangeJson(L.Where)},
-      {"line", L.LineText},       {"why", L.WhyUnknown},           {"function", L.Function},
-      {"inLoop", L.InLoop},       {"repeated", L.Repeated}};
+  return Object{{"kernel", L.Kernel},
+                {"dims", int64_t(L.Dims)},
+                {"local", sizesJson(L.Local)},
+                {"localNull", L.LocalNull},
+                {"global", sizesJson(L.Global)},
+                {"where", rangeJson(L.Where)},
+                {"line", L.LineText},
+                {"why", L.WhyUnknown},
+                {"function", L.Function},
+                {"inLoop", L.InLoop},
+                {"repeated", L.Repeated},
+                {"candidates", stringsJson(L.Candidates)}};
 }
 
 void readLaunch(Reader &R, HostLaunch &L) {
@@ -113,6 +120,7 @@ void readLaunch(Reader &R, HostLaunch &L) {
   L.Function = R.str("function");
   L.InLoop = R.flag("inLoop");
   L.Repeated = R.flag("repeated");
+  R.Ok &= readStrings(R.O.get("candidates"), L.Candidates);
 }
 
 Value argValueJson(const CallArgValue &A) {

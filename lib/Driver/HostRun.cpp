@@ -42,18 +42,27 @@ void addLaunches(analysis::LaunchTable &Table, const HostFile &F) {
   std::vector<std::string> BuiltHere;
   for (const HostBuild &B : F.Builds)
     BuiltHere.push_back(B.KernelFile);
+  std::set<std::string> Wrappers; // their own launch runs the kernels their callers pass
+  for (const LaunchWrapper &W : F.Wrappers)
+    if (W.KernelParam >= 0)
+      Wrappers.insert(W.Name);
   for (const HostLaunch &L : F.Launches) {
-    if (L.Kernel.empty())
+    if (L.Kernel.empty() && L.Candidates.empty() && !Wrappers.count(L.Function))
       Table.addUntracedLaunch(BuiltHere);
     // An untraced launch in a loop still shows that the program runs kernels in loops.
-    Table.addLaunchRepetition(L.Kernel, L.Repeated);
-    if (L.Kernel.empty() || !L.Local)
-      continue;
-    analysis::KernelLaunch K;
-    K.Local = tableShape(*L.Local);
-    K.Global = L.Global;
-    K.Source = "host launch at " + at(L);
-    Table.addHostLaunch(L.Kernel, std::move(K));
+    std::vector<std::string> Runs = L.Candidates;
+    if (Runs.empty())
+      Runs.push_back(L.Kernel);
+    for (const std::string &Kernel : Runs) {
+      Table.addLaunchRepetition(Kernel, L.Repeated);
+      if (Kernel.empty() || !L.Local)
+        continue;
+      analysis::KernelLaunch K;
+      K.Local = tableShape(*L.Local);
+      K.Global = L.Global;
+      K.Source = "host launch at " + at(L);
+      Table.addHostLaunch(Kernel, std::move(K));
+    }
   }
 }
 
@@ -182,7 +191,7 @@ void addScriptLaunches(analysis::LaunchTable &Table, const std::string &Path,
     K.Source = Where + " " + llvm::sys::path::filename(Path).str() + ":" + std::to_string(P.Line);
     Table.addHostLaunch(P.Kernel, std::move(K));
   }
-  Table.addHostWords(Script);
+  Table.addScriptWords(Script);
 }
 
 std::string describeLaunches(const HostRun &Run) {

@@ -8,6 +8,7 @@
 #include "Host/HostExprs.h"
 #include "Host/HostSizes.h"
 #include "Host/HostValues.h"
+#include "Host/KernelObjects.h"
 #include "Host/LaunchWrappers.h"
 #include "Support/InputFiles.h"
 
@@ -40,7 +41,8 @@ bool isCxx(const std::string &Path) { return llvm::sys::path::extension(Path) !=
 
 class LaunchFinder : public RecursiveASTVisitor<LaunchFinder> {
 public:
-  LaunchFinder(ASTContext &Ctx, const LocationResolver &Loc) : Ctx(Ctx), Loc(Loc), Values(Ctx) {}
+  LaunchFinder(ASTContext &Ctx, const LocationResolver &Loc)
+      : Ctx(Ctx), Loc(Loc), Values(Ctx), Objects(Ctx, Values) {}
 
   std::vector<HostLaunch> Launches;
   std::vector<HostArg> Args;
@@ -51,12 +53,8 @@ public:
   bool VisitVarDecl(VarDecl *V) {
     if (!Collecting)
       return true;
-    if (const Expr *Init = V->getInit()) {
-      noteKernel(HandleKey{V->getCanonicalDecl(), -1}, Init);
-      // `cl::Kernel &k = ctx.m_merge_kernel;`: another name for a kernel object made elsewhere.
-      if (auto Of = handleOf(Init, Ctx); Of && Of->D != V->getCanonicalDecl())
-        Aliases[HandleKey{V->getCanonicalDecl(), -1}] = *Of;
-    }
+    if (const Expr *Init = V->getInit())
+      Objects.noteSet(HandleKey{V->getCanonicalDecl(), -1}, Init);
     if (V->getInit())
       Values.assign(V, V->getInit());
     return true;
@@ -85,7 +83,7 @@ public:
       if (const Decl *D = assignedDecl(AS))
         Values.modify(D);
     if (auto K = handleOf(B->getLHS(), Ctx))
-      noteKernel(*K, B->getRHS());
+      Objects.noteSet(*K, B->getRHS());
     // `local[1] = 16;`, `bs = 32;`: values a size may be traced to.
     const Expr *L = B->getLHS()->IgnoreParenImpCasts();
     if (const auto *AS = dyn_cast<ArraySubscriptExpr>(L)) {
@@ -116,7 +114,7 @@ public:
     if (Target)
       Values.assign(Target->getDecl(), C->getArg(1));
     if (auto K = handleOf(C->getArg(0), Ctx))
-      noteKernel(*K, C->getArg(1));
+      Objects.noteSet(*K, C->getArg(1));
     return true;
   }
 
@@ -162,7 +160,7 @@ public:
     }
     if (Name == "clEnqueueNDRangeKernel" && Call->getNumArgs() >= 6) {
       HostLaunch L = launchAt(Call);
-      L.Kernel = kernelName(Call->getArg(1), L.WhyUnknown);
+      setKernel(L, Call->getArg(1));
       if (auto D = integer(Call->getArg(2)); D && *D >= 1 && *D <= 3)
         L.Dims = unsigned(*D);
       L.Global = hostSizes(Call->getArg(4), L.Dims, nullptr, Values);
@@ -201,7 +199,7 @@ public:
     if (M->getName() != "enqueueNDRangeKernel" || Call->getNumArgs() < 3)
       return true;
     HostLaunch L = launchAt(Call);
-    L.Kernel = kernelName(Call->getArg(0), L.WhyUnknown);
+    setKernel(L, Call->getArg(0));
     unsigned LocalDims = 0;
     L.Global = hostNDRange(Call->getArg(2), nullptr, &L.Dims, Values);
     if (Call->getNumArgs() >= 4)
@@ -222,7 +220,7 @@ public:
             std::string::npos)
       return true;
     HostLaunch L = launchAt(Call);
-    L.Kernel = kernelName(Call->getArg(0), L.WhyUnknown);
+    setKernel(L, Call->getArg(0));
     if (!enqueueArgsSizes(Call->getArg(1), L, Values))
       return true;
     for (unsigned I = 2; I < Call->getNumArgs(); ++I)
@@ -270,10 +268,9 @@ private:
 
   ASTContext &Ctx;
   const LocationResolver &Loc;
-  std::map<HandleKey, std::vector<std::string>> KernelNames;
-  std::map<HandleKey, HandleKey> Aliases;      // a variable initialised from another kernel object
   std::vector<const FunctionDecl *> Functions; // the functions being walked, innermost last
   HostValues Values;
+  KernelObjects Objects; // after Values, which it reads
 
   bool inSystemHeader(const Stmt *S) const {
     return Ctx.getSourceManager().isInSystemHeader(
@@ -303,14 +300,11 @@ private:
       std::string Type = A->IgnoreParenImpCasts()->getType().getAsString();
       if (Type.find("cl_kernel") == std::string::npos && Type.find("Kernel") == std::string::npos)
         continue;
-      std::string Why;
-      std::string Kernel = kernelName(A, Why);
-      if (Kernel.empty())
-        continue;
+      // Recorded even when untraced: if the callee is a wrapper, its launch may run anything.
       WrappedCall W;
       W.Callee = Call->getDirectCallee()->getNameAsString();
       W.Launch = launchAt(Call);
-      W.Launch.Kernel = Kernel;
+      setKernel(W.Launch, A);
       for (const Expr *Arg : Call->arguments()) {
         CallArgValue V;
         V.Integer = integer(Arg);
@@ -329,88 +323,17 @@ private:
     return L;
   }
 
-  // `clCreateKernel(program, "name", &err)`, `cl::Kernel(program, "name")`.
-  std::optional<std::string> createdKernel(const Expr *E, bool &Computed) {
-    E = E->IgnoreParenImpCasts();
-    if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E))
-      E = B->getSubExpr();
-    if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
-      return createdKernel(M->getSubExpr(), Computed);
-    if (const auto *C = dyn_cast<CallExpr>(E)) {
-      const FunctionDecl *FD = C->getDirectCallee();
-      if (FD && FD->getName() == "clCreateKernel" && C->getNumArgs() >= 2) {
-        auto S = Values.constantString(C->getArg(1));
-        Computed = !S;
-        return S;
-      }
-      // A factory of the host code that returns a cl_kernel for a name
-      // (`AcquireOpenCLKernel(device, "BlurRow")`): its one constant string is the name.
-      if (FD && C->getType().getAsString().find("cl_kernel") != std::string::npos) {
-        std::optional<std::string> Named;
-        for (const Expr *A : C->arguments())
-          if (auto S = Values.constantString(A)) {
-            if (Named)
-              return std::nullopt;
-            Named = S;
-          }
-        return Named;
-      }
-    }
-    if (const auto *C = dyn_cast<CXXConstructExpr>(E)) {
-      const CXXRecordDecl *R = C->getConstructor()->getParent();
-      // `cl::Kernel(program, "name")`, `cl::KernelFunctor<...>(program, "name")`.
-      if (R && (R->getName() == "Kernel" || R->getName() == "KernelFunctor") &&
-          C->getNumArgs() >= 2) {
-        auto S = Values.constantString(C->getArg(1));
-        Computed = !S;
-        return S;
-      }
-      if (C->getNumArgs() == 1)
-        return createdKernel(C->getArg(0), Computed);
-    }
-    return std::nullopt;
+  // The kernel a launch runs: one, or one of several candidates (then Kernel stays empty).
+  void setKernel(HostLaunch &L, const Expr *Handle) {
+    KernelRef R = Objects.resolve(Handle);
+    L.Kernel = R.Name;
+    L.Candidates = R.Candidates;
+    L.WhyUnknown = R.Why;
   }
-
-  void noteKernel(HandleKey K, const Expr *Value) {
-    bool Computed = false;
-    if (auto Name = createdKernel(Value, Computed))
-      KernelNames[K].push_back(*Name);
-    else if (Computed)
-      KernelNames[K].push_back("");
-  }
-
   std::string kernelName(const Expr *Handle, std::string &Why) {
-    auto K = handleOf(Handle, Ctx);
-    bool Computed = false;
-    if (auto Direct = createdKernel(Handle, Computed))
-      return *Direct;
-    if (!K) {
-      Why = "the kernel object cannot be traced";
-      return "";
-    }
-    auto It = KernelNames.find(*K);
-    if (It == KernelNames.end() && K->Index >= 0)
-      It = KernelNames.find(HandleKey{K->D, -1});
-    // Through the names it was copied or referred to from (a few steps: no cycle can hold us).
-    for (int Step = 0; It == KernelNames.end() && Step < 4; ++Step) {
-      auto A = Aliases.find(*K);
-      if (A == Aliases.end())
-        break;
-      K = A->second;
-      It = KernelNames.find(*K);
-    }
-    if (It == KernelNames.end()) {
-      Why = "no clCreateKernel / cl::Kernel for this kernel object in the file";
-      return "";
-    }
-    const std::vector<std::string> &Names = It->second;
-    for (const std::string &N : Names)
-      if (N != Names.front() || N.empty()) {
-        Why = N.empty() ? "the kernel is created by a computed name"
-                        : "the kernel object holds several kernels";
-        return "";
-      }
-    return Names.front();
+    KernelRef R = Objects.resolve(Handle);
+    Why = R.Why;
+    return R.Name;
   }
 
   std::optional<int64_t> integer(const Expr *E) const { return Values.integer(E); }

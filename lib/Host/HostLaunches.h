@@ -17,7 +17,10 @@ namespace cllint {
 
 struct HostLaunch {
   std::string Kernel; // empty when the kernel object cannot be traced to a name
-  unsigned Dims = 0;  // work_dim; 0 when not constant
+  // The kernels the object may hold when it holds one of several, all traced (`k = wide ?
+  // ctx->a : ctx->b`); Kernel is empty then.
+  std::vector<std::string> Candidates;
+  unsigned Dims = 0; // work_dim; 0 when not constant
   // The local size per dimension (1 beyond Dims); nullopt when it is not constant or NULL.
   std::optional<std::array<uint64_t, 3>> Local;
   bool LocalNull = false; // NULL / cl::NullRange: the implementation picks the shape

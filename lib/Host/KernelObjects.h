@@ -1,0 +1,51 @@
+// Which kernel a host kernel object holds. `clCreateKernel(program, "name")`,
+// `cl::Kernel(program, "name")` and factories called with one constant name tie an object to a
+// kernel; a variable, field or array element set from other objects (`cl_kernel k =
+// ctx->blur;`, `k = wide ? ctx->a : ctx->b;`) holds one of theirs.
+#pragma once
+
+#include "Host/HostExprs.h"
+#include "Host/HostValues.h"
+
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace cllint {
+
+struct KernelRef {
+  std::string Name;                    // the one kernel it holds; empty when not one
+  std::vector<std::string> Candidates; // the kernels it may hold when several, all traced
+  std::string Why;                     // why Name is empty
+};
+
+class KernelObjects {
+public:
+  KernelObjects(clang::ASTContext &Ctx, const HostValues &Values) : Ctx(Ctx), Values(Values) {}
+
+  // The object K is set to Value (a declaration's initialiser or an assignment).
+  void noteSet(HandleKey K, const clang::Expr *Value);
+  KernelRef resolve(const clang::Expr *Handle) const;
+
+private:
+  struct Traced {
+    std::set<std::string> Names;
+    bool Computed = false; // created by a name computed at run time
+    bool Unknown = false;  // an object no creation reaches
+  };
+  // The kernel E creates, if it is a creation: nullopt otherwise; Computed when its name is not
+  // a constant.
+  std::optional<std::string> created(const clang::Expr *E, bool &Computed) const;
+  // Whether E is something noteSet keeps: a creation, another object, or a choice of them.
+  bool kernelValued(const clang::Expr *E) const;
+  // Every kernel E may hold; Seen keeps each object traced once (objects set from each other).
+  void trace(const clang::Expr *E, unsigned Depth, Traced &Out, std::set<HandleKey> &Seen) const;
+  void traceObject(HandleKey K, unsigned Depth, Traced &Out, std::set<HandleKey> &Seen) const;
+
+  clang::ASTContext &Ctx;
+  const HostValues &Values;
+  std::map<HandleKey, std::vector<const clang::Expr *>> Sets;
+};
+
+} // namespace cllint
