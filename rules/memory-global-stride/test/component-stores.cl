@@ -46,3 +46,20 @@ __kernel void two_of_four(__global const uchar2 *a, __global float4 *c) {
   c[n].y = (float)a[index].y;
   // CHECK: component-stores.cl:[[@LINE-1]]:3: note: the same access pattern here
 }
+
+// Three bytes of each 4-B pixel written (alpha left alone): every sector of the span is written
+// either way, so nothing to gain. Read, the fourth byte is fetched for nothing: a finding.
+__kernel void yuv_to_rgbx(__global const uchar *y, __global uchar *dst) {
+  int x = get_global_id(0);
+  float v = y[x];
+  dst[4 * x] = v;
+  dst[4 * x + 1] = v;
+  dst[4 * x + 2] = v;
+}
+
+__kernel void rgbx_to_gray(__global const uchar *src, __global float *gray) {
+  int x = get_global_id(0);
+  gray[x] = 0.299f * src[4 * x] + 0.587f * src[4 * x + 1] + 0.114f * src[4 * x + 2];
+  // CHECK: component-stores.cl:[[@LINE-1]]:22: warning: ~{{[0-9]+}}% of kernel 'rgbx_to_gray' (once per work-item): 3 global loads of 'src' use 3 of every 4 B between consecutive work-items: each warp touches 4 32-B sectors for 96 useful bytes (minimum 3)
+  // CHECK: component-stores.cl:[[@LINE-2]]:44: note: accessed together with the accesses at 62:44, 62:70
+}
