@@ -2,6 +2,7 @@
 // editors' problem matchers, and `github` workflow commands, which GitHub Actions turns into
 // annotations on the pull request.
 #include "Output/Emitters.h"
+#include "Support/PrintablePath.h"
 
 #include "llvm/Support/FileSystem.h"
 
@@ -45,7 +46,7 @@ void emitConcise(const std::vector<FileResult> &Results, const EmitOptions &Opts
                  llvm::raw_ostream &OS) {
   for (const FileResult &R : Results)
     for (const Finding &F : R.Findings)
-      OS << relative(F.Where.File.empty() ? R.Path : F.Where.File, Opts) << ":"
+      OS << printablePath(relative(F.Where.File.empty() ? R.Path : F.Where.File, Opts)) << ":"
          << F.Where.Begin.Line << ":" << F.Where.Begin.Column << ": " << severityName(F.Level)
          << ": " << F.Message << " [" << F.RuleId << "]\n";
 }

@@ -3,6 +3,7 @@
 #include "Driver/RunResults.h"
 #include "Output/Emitters.h"
 #include "Registry.h"
+#include "Support/PrintablePath.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
@@ -66,8 +67,8 @@ public:
   Object artifact(const std::string &Path) {
     std::string Rel = displayRelativePath(Path, Opts.SourceRoot);
     if (llvm::sys::path::is_absolute(Rel))
-      return Object{{"uri", "file://" + utf8(Rel)}};
-    return Object{{"uri", utf8(Rel)}, {"uriBaseId", "%SRCROOT%"}};
+      return Object{{"uri", "file://" + uriPath(Rel)}};
+    return Object{{"uri", uriPath(Rel)}, {"uriBaseId", "%SRCROOT%"}};
   }
 
   Object region(const Range &R) {
@@ -204,7 +205,7 @@ void emitSarif(const std::vector<FileResult> &Results, const EmitOptions &Opts,
   llvm::SmallString<256> Root(Opts.SourceRoot.empty() ? "." : Opts.SourceRoot);
   llvm::sys::fs::make_absolute(Root);
   llvm::sys::path::remove_dots(Root, true);
-  std::string RootUri = "file://" + llvm::sys::path::convert_to_slash(Root);
+  std::string RootUri = "file://" + uriPath(llvm::sys::path::convert_to_slash(Root));
   if (!llvm::StringRef(RootUri).ends_with("/"))
     RootUri += "/";
   Object Invocation{{"executionSuccessful", Notifications.empty()}};

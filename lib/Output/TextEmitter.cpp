@@ -1,4 +1,5 @@
 #include "Output/Emitters.h"
+#include "Support/PrintablePath.h"
 
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticOptions.h"
@@ -27,7 +28,9 @@ public:
     // disk (standard input linted under --stdin-filename).
     if (llvm::SmallString<256> Cwd; !llvm::sys::fs::current_path(Cwd))
       Memory->setCurrentWorkingDirectory(Cwd);
-    Memory->addFile(R.Path, 0, llvm::MemoryBuffer::getMemBufferCopy(R.Content, R.Path));
+    // Under the name the output shows: clang prints a file's name as it is given.
+    Memory->addFile(printablePath(R.Path), 0,
+                    llvm::MemoryBuffer::getMemBufferCopy(R.Content, R.Path));
     Overlay->pushOverlay(Memory);
     Files = std::make_unique<clang::FileManager>(clang::FileSystemOptions(), Overlay);
     DiagOpts = new clang::DiagnosticOptions();
@@ -111,7 +114,11 @@ private:
     if (auto It = IDs.find(Path); It != IDs.end())
       return It->second;
     clang::FileID FID;
-    if (auto Entry = Files->getOptionalFileRef(Path))
+    std::string Shown = printablePath(Path);
+    if (Shown != Path && !Memory->exists(Shown))
+      if (auto Text = llvm::MemoryBuffer::getFile(Path))
+        Memory->addFile(Shown, 0, std::move(*Text));
+    if (auto Entry = Files->getOptionalFileRef(Shown))
       FID = Sources->createFileID(*Entry, clang::SourceLocation(), clang::SrcMgr::C_User);
     IDs[Path] = FID;
     return FID;

@@ -3,6 +3,7 @@
 #include "Fix/FixApplier.h"
 #include "Fix/UnifiedDiff.h"
 #include "Support/InputFiles.h"
+#include "Support/PrintablePath.h"
 
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
@@ -65,7 +66,7 @@ void applyHeaderFixes(std::vector<FileResult> &Results, Linter &L, bool Unsafe, 
     std::string Content, Error;
     if (!readSourceFile(Path, 64ull << 20, Content, Error)) {
       llvm::WithColor::error(llvm::errs(), "cllint")
-          << Path << ": fixes not applied: " << Error << "\n";
+          << printablePath(Path) << ": fixes not applied: " << Error << "\n";
       Run.Failed = true;
       continue;
     }
@@ -81,7 +82,7 @@ void applyHeaderFixes(std::vector<FileResult> &Results, Linter &L, bool Unsafe, 
     }
     if (!writeFileAtomically(Path, Fixed, Error)) {
       llvm::WithColor::error(llvm::errs(), "cllint")
-          << Path << ": fixes not applied: " << Error << "\n";
+          << printablePath(Path) << ": fixes not applied: " << Error << "\n";
       Run.Failed = true;
       continue;
     }
@@ -99,7 +100,8 @@ void applyHeaderFixes(std::vector<FileResult> &Results, Linter &L, bool Unsafe, 
     if (!Broken.empty()) {
       writeFileAtomically(Path, Content, Error);
       llvm::WithColor::error(llvm::errs(), "cllint")
-          << Path << ": fixes not applied: " << Broken << " would not compile with them\n";
+          << printablePath(Path) << ": fixes not applied: " << Broken
+          << " would not compile with them\n";
       Run.Failed = true;
       continue;
     }

@@ -3,6 +3,7 @@
 #include "Fix/FixApplier.h"
 #include "Fix/UnifiedDiff.h"
 #include "HeaderFixes.h"
+#include "Support/PrintablePath.h"
 
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
@@ -17,7 +18,8 @@ FixRun applyFixes(std::vector<FileResult> &Results, Linter &L, bool Unsafe, bool
     bool FromStdin = Stdin && *Stdin == I;
     FixOutcome O = fixFile(R, Unsafe, L, /*Write=*/!DiffOnly && !FromStdin);
     if (!O.Error.empty()) {
-      llvm::WithColor::error(llvm::errs(), "cllint") << R.Path << ": " << O.Error << "\n";
+      llvm::WithColor::error(llvm::errs(), "cllint")
+          << printablePath(R.Path) << ": " << O.Error << "\n";
       Run.Failed = true;
     }
     bool Changed = !O.Fixed.empty();

@@ -9,6 +9,7 @@
 #include "Frontend/PreambleCache.h"
 #include "Registry.h"
 #include "Support/InputFiles.h"
+#include "Support/PrintablePath.h"
 
 #include "clang/Basic/DiagnosticIDs.h"
 #include "llvm/ADT/STLExtras.h"
@@ -160,7 +161,7 @@ void printTopFindings(const std::vector<FileResult> &Results) {
     for (size_t I = 0; I < Entries.size() && I < 3; ++I) {
       const Finding &F = *Entries[I].F;
       llvm::errs() << llvm::formatv("{0} {1:f0}% {2}:{3} {4}", I ? "," : "", 100 * Entries[I].Share,
-                                    F.Where.File, F.Where.Begin.Line, F.RuleId);
+                                    printablePath(F.Where.File), F.Where.Begin.Line, F.RuleId);
     }
     llvm::errs() << "\n";
   }
@@ -316,10 +317,11 @@ bool printFileErrors(const std::vector<FileResult> &Results) {
   for (const std::string &E : Order) {
     const std::vector<std::string> &Files = FilesOf[E];
     if (Files.size() == 1)
-      llvm::WithColor::error(llvm::errs(), "cllint") << Files.front() << ": " << E << "\n";
+      llvm::WithColor::error(llvm::errs(), "cllint")
+          << printablePath(Files.front()) << ": " << E << "\n";
     else
       llvm::WithColor::error(llvm::errs(), "cllint")
-          << E << " (" << Files.size() << " files: " << Files.front() << ", ...)\n";
+          << E << " (" << Files.size() << " files: " << printablePath(Files.front()) << ", ...)\n";
   }
   return !Order.empty();
 }
