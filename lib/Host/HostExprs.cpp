@@ -18,12 +18,25 @@ std::optional<HandleKey> handleOf(const Expr *E, ASTContext &Ctx) {
     return HandleKey{DR->getDecl()->getCanonicalDecl(), -1};
   if (const auto *M = dyn_cast<MemberExpr>(E))
     return HandleKey{M->getMemberDecl()->getCanonicalDecl(), -1};
-  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
-    auto Base = handleOf(AS->getBase(), Ctx);
+  // An element: at a constant index its own object, at one chosen at run time any of them
+  // (Index -1); the same for a container's `m[key]` and `m.at(key)`.
+  auto element = [&](const Expr *Base, const Expr *Index) -> std::optional<HandleKey> {
+    auto Of = handleOf(Base, Ctx);
+    if (!Of)
+      return std::nullopt;
     Expr::EvalResult R;
-    if (Base && AS->getIdx()->EvaluateAsInt(R, Ctx))
-      return HandleKey{Base->D, R.Val.getInt().getExtValue()};
-  }
+    if (!Index->isValueDependent() && Index->EvaluateAsInt(R, Ctx))
+      return HandleKey{Of->D, R.Val.getInt().getExtValue()};
+    return HandleKey{Of->D, -1};
+  };
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
+    return element(AS->getBase(), AS->getIdx());
+  if (const auto *O = dyn_cast<CXXOperatorCallExpr>(E);
+      O && O->getOperator() == OO_Subscript && O->getNumArgs() == 2)
+    return element(O->getArg(0), O->getArg(1));
+  if (const auto *M = dyn_cast<CXXMemberCallExpr>(E);
+      M && M->getMethodDecl() && M->getMethodDecl()->getName() == "at" && M->getNumArgs() == 1)
+    return element(M->getImplicitObjectArgument(), M->getArg(0));
   return std::nullopt;
 }
 

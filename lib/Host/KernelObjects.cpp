@@ -23,8 +23,14 @@ const Expr *bare(const Expr *E) {
 }
 
 bool kernelTyped(const Expr *E) {
-  std::string Type = E->getType().getAsString();
-  return Type.find("cl_kernel") != std::string::npos || Type.find("Kernel") != std::string::npos;
+  if (E->getType().isNull() || E->isTypeDependent())
+    return false;
+  // Spelled (`cl_kernel`, `cl::Kernel`) or behind a container's `mapped_type`.
+  for (const std::string &Type :
+       {E->getType().getAsString(), E->getType().getCanonicalType().getAsString()})
+    if (Type.find("cl_kernel") != std::string::npos || Type.find("Kernel") != std::string::npos)
+      return true;
+  return false;
 }
 
 } // namespace
@@ -68,6 +74,8 @@ std::optional<std::string> KernelObjects::created(const Expr *E, bool &Computed)
 
 bool KernelObjects::kernelValued(const Expr *E) const {
   E = bare(E);
+  if (E->isTypeDependent() || E->isValueDependent()) // a template's, not one of its instances
+    return false;
   if (const auto *C = dyn_cast<AbstractConditionalOperator>(E))
     return kernelValued(C->getTrueExpr()) || kernelValued(C->getFalseExpr());
   bool Computed = false;
