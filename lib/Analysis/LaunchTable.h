@@ -98,22 +98,8 @@ public:
   // host code names is not launched under that name, whatever the host builds.
   void addHostWords(const std::string &Text,
                     const std::vector<std::pair<size_t, size_t>> &Inactive = {}) {
-    auto Skip = Inactive.begin();
-    for (size_t I = 0; I < Text.size();) {
-      while (Skip != Inactive.end() && Skip->second <= I)
-        ++Skip;
-      if (Skip != Inactive.end() && Skip->first <= I) {
-        I = Skip->second;
-        continue;
-      }
-      size_t J = I;
-      while (J < Text.size() &&
-             (std::isalnum(static_cast<unsigned char>(Text[J])) || Text[J] == '_'))
-        ++J;
-      if (J > I)
-        HostWords.insert(Text.substr(I, J - I));
-      I = J == I ? I + 1 : J;
-    }
+    std::set<std::string> Found = words(Text, Inactive);
+    HostWords.insert(Found.begin(), Found.end());
   }
   // A launch whose kernel cannot be traced to a name (created by a computed name) in a host
   // file that builds BuiltFiles (empty: not known): it may run any kernel of those files.
@@ -158,11 +144,10 @@ public:
   // The words of host scripts, whose launches cllint reads in fewer forms than C's: a kernel
   // they name may run though no launch of it was read.
   void addScriptWords(const std::string &Text) {
-    std::set<std::string> Before;
-    Before.swap(HostWords);
-    addHostWords(Text);
-    ScriptWords.insert(HostWords.begin(), HostWords.end());
-    HostWords.insert(Before.begin(), Before.end());
+    for (const std::string &W : words(Text, {})) {
+      HostWords.insert(W);
+      ScriptWords.insert(W);
+    }
   }
   bool namedByScript(const std::string &Kernel) const { return ScriptWords.count(Kernel) > 0; }
   // A launch of Kernel was read (traced to it, or to it among the candidates of its object).
@@ -172,6 +157,28 @@ public:
   const std::set<std::string> &hostWords() const { return HostWords; }
 
 private:
+  static std::set<std::string> words(const std::string &Text,
+                                     const std::vector<std::pair<size_t, size_t>> &Inactive) {
+    std::set<std::string> Out;
+    auto Skip = Inactive.begin();
+    for (size_t I = 0; I < Text.size();) {
+      while (Skip != Inactive.end() && Skip->second <= I)
+        ++Skip;
+      if (Skip != Inactive.end() && Skip->first <= I) {
+        I = Skip->second;
+        continue;
+      }
+      size_t J = I;
+      while (J < Text.size() &&
+             (std::isalnum(static_cast<unsigned char>(Text[J])) || Text[J] == '_'))
+        ++J;
+      if (J > I)
+        Out.insert(Text.substr(I, J - I));
+      I = J == I ? I + 1 : J;
+    }
+    return Out;
+  }
+
   std::set<std::string> HostWords, ScriptWords;
   std::vector<std::vector<std::string>> Untraced;
   std::map<std::string, bool> RepeatedLaunch; // kernel -> some launch runs repeatedly

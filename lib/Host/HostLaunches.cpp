@@ -278,8 +278,7 @@ private:
   }
 
   void noteArg(const CallExpr *Call, const Expr *Kernel, const Expr *Index, const Expr *Value) {
-    std::string Why;
-    noteArg(Call, kernelName(Kernel, Why), integer(Index), Value);
+    noteArg(Call, Objects.resolve(Kernel).Name, integer(Index), Value);
   }
   void noteArg(const CallExpr *Call, const std::string &Kernel, std::optional<int64_t> Index,
                const Expr *Value) {
@@ -297,8 +296,7 @@ private:
   // launch wrapper, maybe in another file): what each argument evaluates to.
   void noteWrappedCall(const CallExpr *Call) {
     for (const Expr *A : Call->arguments()) {
-      std::string Type = A->IgnoreParenImpCasts()->getType().getAsString();
-      if (Type.find("cl_kernel") == std::string::npos && Type.find("Kernel") == std::string::npos)
+      if (!isKernelTyped(A->IgnoreParenImpCasts()))
         continue;
       // Recorded even when untraced: if the callee is a wrapper, its launch may run anything.
       WrappedCall W;
@@ -329,11 +327,6 @@ private:
     L.Kernel = R.Name;
     L.Candidates = R.Candidates;
     L.WhyUnknown = R.Why;
-  }
-  std::string kernelName(const Expr *Handle, std::string &Why) {
-    KernelRef R = Objects.resolve(Handle);
-    Why = R.Why;
-    return R.Name;
   }
 
   std::optional<int64_t> integer(const Expr *E) const { return Values.integer(E); }

@@ -8,21 +8,17 @@ using namespace clang;
 
 namespace {
 
+// Without the parentheses, implicit casts and temporaries C++ wraps around a value.
 const Expr *bare(const Expr *E) {
-  while (true) {
-    E = E->IgnoreParenImpCasts();
-    if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E))
-      E = B->getSubExpr();
-    else if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
-      E = M->getSubExpr();
-    else if (const auto *W = dyn_cast<ExprWithCleanups>(E))
-      E = W->getSubExpr();
-    else
-      return E;
-  }
+  for (const Expr *Inner = E->IgnoreParens()->IgnoreImplicit(); Inner != E;
+       Inner = E->IgnoreParens()->IgnoreImplicit())
+    E = Inner;
+  return E;
 }
 
-bool kernelTyped(const Expr *E) {
+} // namespace
+
+bool isKernelTyped(const Expr *E) {
   if (E->getType().isNull() || E->isTypeDependent())
     return false;
   // Spelled (`cl_kernel`, `cl::Kernel`) or behind a container's `mapped_type`.
@@ -32,8 +28,6 @@ bool kernelTyped(const Expr *E) {
       return true;
   return false;
 }
-
-} // namespace
 
 std::optional<std::string> KernelObjects::created(const Expr *E, bool &Computed) const {
   E = bare(E);
@@ -66,8 +60,6 @@ std::optional<std::string> KernelObjects::created(const Expr *E, bool &Computed)
       Computed = !S;
       return S;
     }
-    if (C->getNumArgs() == 1)
-      return created(C->getArg(0), Computed);
   }
   return std::nullopt;
 }
@@ -83,7 +75,7 @@ bool KernelObjects::kernelValued(const Expr *E) const {
     return true;
   if (const auto *C = dyn_cast<CXXConstructExpr>(E); C && C->getNumArgs() == 1)
     return kernelValued(C->getArg(0));
-  return kernelTyped(E) && handleOf(E, Ctx).has_value();
+  return isKernelTyped(E) && handleOf(E, Ctx).has_value();
 }
 
 void KernelObjects::noteSet(HandleKey K, const Expr *Value) {
@@ -158,10 +150,10 @@ KernelRef KernelObjects::resolve(const Expr *Handle) const {
     R.Why = "some of the kernel objects it is set from cannot be traced";
   else if (T.Names.size() == 1)
     R.Name = *T.Names.begin();
-  else
+  else {
     R.Candidates.assign(T.Names.begin(), T.Names.end());
-  if (!R.Candidates.empty())
     R.Why = "the kernel object holds one of " + std::to_string(R.Candidates.size()) + " kernels";
+  }
   return R;
 }
 

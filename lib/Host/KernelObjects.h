@@ -14,6 +14,10 @@
 
 namespace cllint {
 
+// Whether E's type is a kernel object's: spelled (`cl_kernel`, `cl::Kernel`) or behind an
+// alias such as a container's `mapped_type`.
+bool isKernelTyped(const clang::Expr *E);
+
 struct KernelRef {
   std::string Name;                    // the one kernel it holds; empty when not one
   std::vector<std::string> Candidates; // the kernels it may hold when several, all traced
@@ -35,7 +39,7 @@ private:
     bool Unknown = false;  // an object no creation reaches
   };
   // The kernel E creates, if it is a creation: nullopt otherwise; Computed when its name is not
-  // a constant.
+  // a constant. A copy of a creation is traced as a copy (trace).
   std::optional<std::string> created(const clang::Expr *E, bool &Computed) const;
   // Whether E is something noteSet keeps: a creation, another object, or a choice of them.
   bool kernelValued(const clang::Expr *E) const;
