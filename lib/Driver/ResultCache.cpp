@@ -100,23 +100,22 @@ void ResultCache::store(const std::string &Key, const FileResult &R) {
 }
 
 std::optional<llvm::json::Value> ResultCache::lookupValue(const std::string &Key) {
-  auto Miss = []() -> std::optional<llvm::json::Value> { return std::nullopt; };
   // An entry is read with the guards of any input: a regular file (not a FIFO that blocks or
   // a link to /dev/zero that never ends), of bounded size, nesting no deeper than a parser's
   // stack allows. Anything else is a miss, and the entry is written again.
   std::string Text, Error;
   if (!readSourceFile(entryPath(Key), MaxEntryBytes, Text, Error) || jsonNestsDeeperThan(Text))
-    return Miss();
+    return std::nullopt;
   llvm::Expected<llvm::json::Value> V = llvm::json::parse(Text);
   if (!V) {
     llvm::consumeError(V.takeError());
-    return Miss(); // a corrupt entry: linted again and overwritten
+    return std::nullopt; // a corrupt entry: linted again and overwritten
   }
   const Object *O = V->getAsObject();
   const Array *Stamps = O ? O->getArray("stamps") : nullptr;
   const llvm::json::Value *Result = O ? O->get("result") : nullptr;
   if (!Stamps || !Result)
-    return Miss();
+    return std::nullopt;
   for (const llvm::json::Value &S : *Stamps) {
     const Object *D = S.getAsObject();
     std::optional<llvm::StringRef> Path = D ? D->getString("path") : std::nullopt;
@@ -124,7 +123,7 @@ std::optional<llvm::json::Value> ResultCache::lookupValue(const std::string &Key
     std::optional<llvm::StringRef> Digest = D ? D->getString("digest") : std::nullopt;
     auto Now = Path ? contentStamp(Path->str()) : std::nullopt;
     if (!Now || !Size || !Digest || int64_t(Now->first) != *Size || Now->second != *Digest)
-      return Miss(); // an included file changed (or is gone)
+      return std::nullopt; // an included file changed (or is gone)
   }
   return *Result;
 }
