@@ -9,7 +9,10 @@ out), prints one Markdown row per case and the agreement: Spearman's rank correl
 predicted and measured speed-ups, and how many predictions are within 2x of the measurement
 (both read as speed-ups, a ratio of at most 2 either way).
 
-    bench/verify_agreement.py RESULTS.json... [--root PREFIX]
+    bench/verify_agreement.py RESULTS.json... [--root PREFIX] [--min-impact 0.05]
+
+It also counts whether the severity the prediction gives (a warning from --min-impact of the
+kernel up) agrees with the measurement (a speed-up of at least --min-speedup beyond the spread).
 
 Standard library only.
 """
@@ -67,6 +70,10 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('results', nargs='+')
     ap.add_argument('--root', default='')
+    ap.add_argument('--min-impact', type=float, default=0.05,
+                    help='the share from which a finding is a warning (default 0.05)')
+    ap.add_argument('--min-speedup', type=float, default=1.05,
+                    help='the measured speed-up counted as paying off (default 1.05)')
     args = ap.parse_args()
     cases = list(rows(args.results, args.root))
     print('| kernel | rule | line | variant | predicted share | predicted | measured | ratio |')
@@ -85,7 +92,26 @@ def main():
     print()
     print(f"{len(cases)} cases with a prediction; within 2x: {within} of {len(cases)}; "
           f"Spearman rank correlation: {'n/a' if rho is None else f'{rho:.2f}'}")
+    print()
+    print(severity_table(cases, args.min_impact, args.min_speedup))
     return 0
+
+
+def severity_table(cases, min_impact, min_speedup):
+    """Whether the severity the prediction gives (a warning from min_impact of the kernel up)
+    agrees with the measurement (a speed-up of at least min_speedup, beyond the runs' spread)."""
+    counts = {}
+    for c in cases:
+        warned = c['share'] >= min_impact
+        paid = c['measurable'] and c['measured'] >= min_speedup
+        counts[(warned, paid)] = counts.get((warned, paid), 0) + 1
+    lines = [f'| predicted (share >= {min_impact:.0%}) | measured >= {min_speedup:.2f}x | '
+             f'measured less | ',
+             '|---|---|---|']
+    for warned, label in ((True, 'warning'), (False, 'note or nothing')):
+        lines.append(f'| {label} | {counts.get((warned, True), 0)} | '
+                     f'{counts.get((warned, False), 0)} |')
+    return '\n'.join(lines)
 
 
 if __name__ == '__main__':
