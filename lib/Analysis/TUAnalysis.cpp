@@ -133,6 +133,18 @@ std::optional<std::pair<unsigned, int64_t>> guardedSize(const VExpr &E) {
   return std::nullopt;
 }
 
+// Whether a condition tests the work-group's own size (`if (n > 1024)` with `n` from
+// `get_local_size(0)`): code written for any group size, whose lane guards imply none.
+bool testsLocalSize(const BranchCondition &C) {
+  std::vector<const VNode *> Syms;
+  collectSymbols(C.Value, Syms);
+  for (const VNode *S : Syms)
+    if (S->Name.rfind("get_local_size(", 0) == 0 ||
+        S->Name.rfind("get_enqueued_local_size(", 0) == 0)
+      return true;
+  return false;
+}
+
 // guardedSize of a condition and of each operand of its `&&` / `||` chain.
 std::vector<std::pair<unsigned, int64_t>> guardedSizes(const BranchCondition &C) {
   std::vector<std::pair<unsigned, int64_t>> Out;
@@ -190,16 +202,18 @@ WorkGroupShape TUAnalysis::defaultShape(const KernelInfo &K) const {
     Source = "profile default of " + std::to_string(Total) + " work-items over the kernel's " +
              std::to_string(std::popcount(Used)) + " dimensions, one warp per row";
   }
-  // Guards raise a dimension to the smallest size they make sense for.
+  // Guards raise a dimension to the smallest size they make sense for, unless the kernel
+  // tests its own group size (a reduction unrolled for every size up to 1024 guards `lid <
+  // 1024` under `if (n > 1024)`).
   std::string Guard;
-  for (const BranchCondition &C : F.conditions()) {
-    for (const auto &G : guardedSizes(C))
-      if ((Used >> G.first) & 1 && Size[G.first] < G.second &&
-          G.second <= int64_t(MaxWorkGroupItems)) {
-        Size[G.first] = ceilPowerOfTwo(G.second);
-        Guard = guardText(C.Cond);
-      }
-  }
+  if (std::none_of(F.conditions().begin(), F.conditions().end(), testsLocalSize))
+    for (const BranchCondition &C : F.conditions())
+      for (const auto &G : guardedSizes(C))
+        if ((Used >> G.first) & 1 && Size[G.first] < G.second &&
+            G.second <= int64_t(MaxWorkGroupItems)) {
+          Size[G.first] = ceilPowerOfTwo(G.second);
+          Guard = guardText(C.Cond);
+        }
   if (!Guard.empty()) {
     if (workGroupItems(Size) > MaxWorkGroupItems)
       return {Profile.DefaultWorkGroup, "profile default", true, {}};

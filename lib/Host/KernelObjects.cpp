@@ -152,7 +152,9 @@ KernelRef KernelObjects::resolve(const Expr *Handle) const {
     R.Name = *T.Names.begin();
   else {
     R.Candidates.assign(T.Names.begin(), T.Names.end());
-    R.Why = "the kernel object holds one of " + std::to_string(R.Candidates.size()) + " kernels";
+    R.Why = "the kernel object holds one of " + std::to_string(R.Candidates.size()) + " kernels:";
+    for (size_t I = 0; I < R.Candidates.size(); ++I)
+      R.Why.append(I ? ", '" : " '").append(R.Candidates[I]).append("'");
   }
   return R;
 }
