@@ -143,6 +143,15 @@ std::vector<int64_t> loopOffsetsAtUnitSymbols(const KernelFacts &F, const Memory
 // (`for (i = 0; i < pw_len; i++) pws[gid].i[i]`): the loop's step is smaller than the lane
 // stride. How much of the record the work-item reads, and so the waste, is then unknown.
 bool walksRecordInUnboundedLoop(const KernelFacts &F, const MemoryAccess &A, int64_t StrideBytes);
+// The smallest step, in bytes, by which a counter of a loop with no known trip count moves A
+// (`for (row = start; row < stop; ++row) a[row]`: 4 for floats); nullopt when none moves it.
+std::optional<int64_t> unboundedWalkStep(const KernelFacts &F, const MemoryAccess &A);
+// Whether the lines a work-item walks come back from the cache between iterations: A moves by
+// at most a sector per iteration of a loop with no known trip count, and the work-items a
+// compute unit holds at once (ResidentItems, from the launch), one line each, fit its L1.
+// Each iteration then fetches only what it uses from memory, whatever the lanes' stride.
+bool walkStaysInCache(const KernelFacts &F, const MemoryAccess &A, double ResidentItems,
+                      const DeviceProfile &P);
 
 // Members inside counted loops (`for (i = 0; i < 5; i++)`) count with every iteration's offset.
 std::optional<WarpTraffic> groupTraffic(const KernelFacts &F, const SiblingGroup &G,

@@ -31,8 +31,8 @@ double CostParts::time() const {
 }
 
 KernelCost::KernelCost(const KernelFacts &F, const std::array<unsigned, 3> &Shape,
-                       const DeviceProfile &P)
-    : F(F), P(P), Shape(Shape), Weights(F, Shape, P.WarpSize) {
+                       const DeviceProfile &P, std::optional<double> ResidentItems)
+    : F(F), P(P), Shape(Shape), ResidentItems(ResidentItems), Weights(F, Shape, P.WarpSize) {
   const std::vector<FlowNode> &Nodes = F.nodes();
   for (size_t I = 0; I < Nodes.size(); ++I) {
     const NodeWeight &W = Weights.node(unsigned(I));
@@ -79,6 +79,10 @@ void KernelCost::addMemory() {
   // Sectors one warp's run of a lone access fetches; unknown addresses count as coalesced
   // (gathers the analysis cannot see are not charged to a finding) or, when uniform, as one.
   auto sectors = [&](const MemoryAccess &A) -> double {
+    // A work-item's own walk whose lines the cache keeps between iterations fetches only what
+    // the warp uses.
+    if (ResidentItems && walkStaysInCache(F, A, *ResidentItems, P))
+      return double((int64_t(W) * A.AccessBytes + Unit - 1) / Unit);
     // A symbolic row pitch across the warp counts as a large one (a new sector per row).
     std::string Pitch;
     std::vector<int64_t> Addrs = warpAddresses(A, Shape, W, 0, {}, &Pitch);

@@ -55,7 +55,9 @@ struct CostSite {
 
 class KernelCost {
 public:
-  KernelCost(const KernelFacts &F, const std::array<unsigned, 3> &Shape, const DeviceProfile &P);
+  // ResidentItems: the work-items a compute unit holds at once in the launch, when known.
+  KernelCost(const KernelFacts &F, const std::array<unsigned, 3> &Shape, const DeviceProfile &P,
+             std::optional<double> ResidentItems = std::nullopt);
 
   const CostParts &parts() const { return Parts; }
   const ExecutionWeights &weights() const { return Weights; }
@@ -97,6 +99,7 @@ private:
   const KernelFacts &F;
   const DeviceProfile &P;
   std::array<unsigned, 3> Shape;
+  std::optional<double> ResidentItems;
   ExecutionWeights Weights;
   CostParts Parts;
   std::vector<CostSite> Sites;

@@ -81,22 +81,35 @@ std::vector<int64_t> loopOffsetsAtUnitSymbols(const KernelFacts &F, const Memory
   return offsetsOver(F, A, Own);
 }
 
-bool walksRecordInUnboundedLoop(const KernelFacts &F, const MemoryAccess &A, int64_t StrideBytes) {
+std::optional<int64_t> unboundedWalkStep(const KernelFacts &F, const MemoryAccess &A) {
   Poly Own = A.Bytes.Constant - withoutTripCounters(A.Bytes.Constant);
-  if (!A.Bytes.isAffine() || Own.isZero() || !onlyTripCounters(Own) || !StrideBytes)
-    return false;
-  // A counter that steps within a lane's record (a step smaller than the lane stride) in a
-  // loop of unknown trip count; counters with larger steps move between records.
+  if (!A.Bytes.isAffine() || Own.isZero() || !onlyTripCounters(Own))
+    return std::nullopt;
   std::map<std::string, int64_t> Steps;
   for (const auto &[M, C] : Own.terms()) {
     if (M.size() != 1)
-      return false;
+      return std::nullopt;
     Steps[*M.begin()] = C;
   }
+  std::optional<int64_t> Smallest;
   for (const auto &[Name, Values] : movingCounters(F, A, Own))
-    if (!Values && std::abs(Steps[Name]) < std::abs(StrideBytes))
-      return true;
-  return false;
+    if (!Values && Steps[Name] && (!Smallest || std::abs(Steps[Name]) < *Smallest))
+      Smallest = std::abs(Steps[Name]);
+  return Smallest;
+}
+
+bool walksRecordInUnboundedLoop(const KernelFacts &F, const MemoryAccess &A, int64_t StrideBytes) {
+  // A counter that steps within a lane's record (a step smaller than the lane stride) in a
+  // loop of unknown trip count; counters with larger steps move between records.
+  std::optional<int64_t> Step = unboundedWalkStep(F, A);
+  return StrideBytes && Step && *Step < std::abs(StrideBytes);
+}
+
+bool walkStaysInCache(const KernelFacts &F, const MemoryAccess &A, double ResidentItems,
+                      const DeviceProfile &P) {
+  std::optional<int64_t> Step = unboundedWalkStep(F, A);
+  return Step && *Step <= int64_t(P.SectorBytes) && ResidentItems > 0 &&
+         ResidentItems * P.CacheLineBytes <= P.L1BytesPerComputeUnit;
 }
 
 } // namespace cllint::analysis

@@ -368,7 +368,8 @@ std::vector<const KernelFacts *> TUAnalysis::factsReaching(const clang::Function
 const KernelCost &TUAnalysis::cost(const KernelInfo &K) const {
   auto &Slot = Costs[&K];
   if (!Slot)
-    Slot = std::make_unique<KernelCost>(facts(K), workGroupShape(K).Size, Profile);
+    Slot =
+        std::make_unique<KernelCost>(facts(K), workGroupShape(K).Size, Profile, residentItems(K));
   return *Slot;
 }
 

@@ -9,7 +9,9 @@
 
 #include "clang/AST/ASTContext.h"
 
+#include <algorithm>
 #include <array>
+#include <cmath>
 #include <functional>
 #include <initializer_list>
 #include <map>
@@ -70,6 +72,15 @@ public:
   const KernelCost &cost(const KernelInfo &K) const;
   // Work-items per launch where the config or every host launch of K says (the largest).
   std::optional<uint64_t> launchItems(const KernelInfo &K) const;
+  // The work-items one compute unit holds at once in K's launch: its share of the launch, at
+  // most the profile's limit; nullopt when the launch's size is unknown.
+  std::optional<double> residentItems(const KernelInfo &K) const {
+    std::optional<uint64_t> Items = launchItems(K);
+    if (!Items)
+      return std::nullopt;
+    return std::min(Profile.WorkItemsPerComputeUnit,
+                    std::ceil(double(*Items) / std::max(1.0, Profile.ComputeUnits)));
+  }
   // Why the host code read never runs K while it runs other kernels of this file (an unused
   // variant, a test kernel, another build's kernel): its findings are then at most notes.
   // nullopt when K may run.

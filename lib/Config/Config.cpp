@@ -178,7 +178,8 @@ DeviceProfile profile(const std::string &Name, const YAML::Node &N) {
       {"compute-units", &DeviceProfile::ComputeUnits},
       {"groups-per-compute-unit", &DeviceProfile::GroupsPerComputeUnit},
       {"local-memory-per-compute-unit", &DeviceProfile::LocalMemPerComputeUnit},
-      {"work-items-per-compute-unit", &DeviceProfile::WorkItemsPerComputeUnit}};
+      {"work-items-per-compute-unit", &DeviceProfile::WorkItemsPerComputeUnit},
+      {"l1-bytes-per-compute-unit", &DeviceProfile::L1BytesPerComputeUnit}};
   for (const auto &[Key, Field] : Rates)
     if (N[Key])
       P.*Field = number(N[Key], Key, 0.001, 1e6);

@@ -28,6 +28,9 @@ const DeviceProfile &nvidiaProfile() {
     // H100: 228 KiB of shared memory per SM, 2,048 resident threads.
     P.LocalMemPerComputeUnit = 233472;
     P.WorkItemsPerComputeUnit = 2048;
+    // 256 KiB of L1 and shared memory together per SM; half of it counts as data cache, what
+    // the driver leaves beside a kernel's shared memory in most configurations.
+    P.L1BytesPerComputeUnit = 131072;
     return P;
   }();
   return P;
@@ -59,6 +62,7 @@ const DeviceProfile &amdProfile() {
     // CDNA: 64 KiB of LDS per CU, 40 wavefronts of 64.
     P.LocalMemPerComputeUnit = 65536;
     P.WorkItemsPerComputeUnit = 2560;
+    P.L1BytesPerComputeUnit = 16384; // CDNA: 16 KiB vector L1 per CU
     return P;
   }();
   return P;

@@ -38,6 +38,8 @@ struct DeviceProfile {
   // work-groups, and work-items.
   double LocalMemPerComputeUnit = 233472;
   double WorkItemsPerComputeUnit = 2048;
+  // The data cache of one compute unit, for the lines its resident work-items walk.
+  double L1BytesPerComputeUnit = 131072;
   // Work-group shape assumed when neither the kernel nor the config says.
   std::array<unsigned, 3> DefaultWorkGroup = {256, 1, 1};
 };

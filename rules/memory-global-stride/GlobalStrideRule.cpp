@@ -321,6 +321,10 @@ private:
       return checkLaneByLane(Ctx, F, A, G, Shape);
     if (!Stride || Stride->Bytes.isZero())
       return false; // unknown address (stay silent) or broadcast
+    // A work-item's own walk whose lines L1 keeps between iterations fetches what it uses.
+    if (auto Resident = Ctx.analysis().residentItems(F.kernel()))
+      if (walkStaysInCache(F, A, *Resident, P))
+        return false;
     if (Stride->Value && walksRecordInUnboundedLoop(F, A, *Stride->Value)) {
       SiblingGroup Alone;
       Alone.Members = {&A};
