@@ -138,7 +138,8 @@ DeviceProfile profile(const std::string &Name, const YAML::Node &N) {
               "compute-units",
               "groups-per-compute-unit",
               "local-memory-per-compute-unit",
-              "work-items-per-compute-unit"},
+              "work-items-per-compute-unit",
+              "l1-bytes-per-compute-unit"},
              "a profile");
   DeviceProfile P = nvidiaProfile();
   if (const YAML::Node Base = N["base"]) {

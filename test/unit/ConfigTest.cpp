@@ -45,7 +45,7 @@ rules: "-*,arith-*"
 severity: {arith-double-literal: error}
 profile: mygpu
 profiles:
-  mygpu: {base: amd, warp: 64, banks: 32, bank-width: 4, sector: 64, cache-line: 128, local-memory: 65536, work-group: [64, 4]}
+  mygpu: {base: amd, warp: 64, banks: 32, bank-width: 4, sector: 64, cache-line: 128, local-memory: 65536, work-group: [64, 4], l1-bytes-per-compute-unit: 32768}
 std: CL2.0
 flags: ["-DTILE=16", "-Iinclude"]
 work-group: [16, 16, 1]
@@ -65,6 +65,7 @@ verify: {runs: 5}
   EXPECT_EQ(C.CustomProfiles[0].WarpSize, 64u);
   EXPECT_EQ(C.CustomProfiles[0].CacheLineBytes, 128u);
   EXPECT_EQ(C.CustomProfiles[0].DefaultWorkGroup[1], 4u);
+  EXPECT_EQ(C.CustomProfiles[0].L1BytesPerComputeUnit, 32768);
   EXPECT_EQ(C.Flags.Std, "CL2.0");
   EXPECT_EQ(C.Flags.Args.size(), 2u);
   EXPECT_EQ((*C.WorkGroup)[0], 16u);
