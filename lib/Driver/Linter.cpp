@@ -20,6 +20,8 @@
 #include "llvm/Support/xxhash.h"
 
 #include <algorithm>
+#include <set>
+#include <tuple>
 
 namespace cllint {
 namespace {
@@ -188,14 +190,21 @@ withScriptLaunches(std::shared_ptr<const analysis::LaunchTable> Base, const std:
 }
 
 // One cause at several sites (one group key and message): its impact is what the sites add
-// together, and every site carries it, so that they share one severity and fold into one.
+// together, and every site carries it, so that they share one severity and fold into one. A
+// site reported once per call of its helper already weighs every call: it counts once.
 static void sumGroupImpacts(std::vector<Finding> &All) {
   std::map<std::pair<std::string, std::string>, Impact> Sums;
   std::map<std::pair<std::string, std::string>, unsigned> Sites;
+  std::set<std::tuple<std::string, std::string, unsigned, unsigned>> Counted;
   for (const Finding &F : All) {
     if (!F.Weight || F.GroupKey.empty())
       continue;
     std::pair<std::string, std::string> Key{F.GroupKey, F.Message};
+    if (!Counted
+             .emplace(F.GroupKey + "\n" + F.Message, F.Where.File, F.Where.Begin.Line,
+                      F.Where.Begin.Column)
+             .second)
+      continue;
     auto [It, New] = Sums.try_emplace(Key, *F.Weight);
     ++Sites[Key];
     if (New)
