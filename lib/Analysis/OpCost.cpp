@@ -76,8 +76,24 @@ bool byPowerOfTwo(const Expr *Divisor, const ASTContext &Ctx) {
   return V.getExactInverse(nullptr);
 }
 
+// `a * b + c`, `acc += a * b`: the compiler fuses the add into the multiply (FMA, IMAD; OpenCL
+// C contracts floating expressions by default), so the add issues nothing of its own.
+bool fusesWithMultiply(const BinaryOperator *B) {
+  BinaryOperatorKind K = B->getOpcode();
+  if (K != BO_Add && K != BO_Sub && K != BO_AddAssign && K != BO_SubAssign)
+    return false;
+  auto isMul = [](const Expr *E) {
+    const auto *M = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
+    return M && M->getOpcode() == BO_Mul &&
+           (M->getType()->isArithmeticType() || M->getType()->isVectorType());
+  };
+  return isMul(B->getRHS()) || (!B->isCompoundAssignmentOp() && isMul(B->getLHS()));
+}
+
 OpCounts binaryCost(const BinaryOperator *B, const ASTContext &Ctx) {
   BinaryOperatorKind K = B->getOpcode();
+  if (fusesWithMultiply(B))
+    return {};
   if (K == BO_Assign || K == BO_Comma || B->isLogicalOp())
     return {K == BO_Assign || K == BO_Comma ? 0.0 : 1.0, 0, 0, 0};
   QualType T = isa<CompoundAssignOperator>(B)
