@@ -219,6 +219,27 @@ TEST(KernelCost, DivisionByAPowerOfTwoCostsAMultiply) {
             instructions("* 2.0f", {"-cl-opt-disable"}));
 }
 
+TEST(KernelCost, AnAddOfAProductFusesIntoTheMultiply) {
+  // a * b + c is one FMA (IMAD for integers): it costs what the multiply alone costs; an add of
+  // two loads does not fuse.
+  auto instructions = [](const std::string &Expr) {
+    double Cycles = 0;
+    analyse("__kernel void k(__global float *out, __global const float *in, int n) {\n"
+            "  int i = get_global_id(0);\n"
+            "  out[i] = " +
+                Expr +
+                ";\n"
+                "}\n",
+            [&](const TUAnalysis &A) {
+              Cycles = A.cost(A.kernels().kernels().front()).parts().Instructions;
+            });
+    return Cycles;
+  };
+  EXPECT_LT(instructions("in[i] * in[i + 1] + in[i + 2]"),
+            instructions("in[i] + in[i + 1] + in[i + 2]"));
+  EXPECT_DOUBLE_EQ(instructions("in[i * n + 1]"), instructions("in[i * n]"));
+}
+
 TEST(ExecutionWeight, AnEqualityOnALaneIdReachesOneLaneOfAWarp) {
   // `i == n - 1` with n unknown: at most one lane of each warp takes the branch.
   analyse("__kernel void k(__global float *out, int n) {\n"
