@@ -37,8 +37,15 @@ public:
     return inNode(FlowNode::Loop, S, S, -1, [&] {
       WalkUpFromForStmt(S);
       TraverseStmt(S->getConditionVariableDeclStmt());
+      OpCounts Before = F.Nodes[F.CurrentNode].Work;
       TraverseStmt(S->getCond());
       TraverseStmt(S->getInc());
+      // The compiler unrolls a loop of constant bounds (NVIDIA's by 4 at least): its compare
+      // and increment issue once per unrolled copies, not once per iteration.
+      if (hasConstantBounds(*S, B.context())) {
+        OpCounts &Work = F.Nodes[F.CurrentNode].Work;
+        Work = Before + (Work - Before).scaled(0.25);
+      }
       TraverseStmt(S->getBody());
     });
   }

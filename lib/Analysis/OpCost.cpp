@@ -2,6 +2,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/Stmt.h"
 
 #include <algorithm>
 
@@ -161,6 +162,29 @@ OpCounts opCost(const Stmt *S, const ASTContext &Ctx) {
   if (const auto *Cond = dyn_cast<ConditionalOperator>(S))
     return {width(Cond->getType()), 0, 0, 0}; // a select
   return {};
+}
+
+bool hasConstantBounds(const ForStmt &S, const ASTContext &Ctx) {
+  auto constant = [&](const Expr *E) {
+    Expr::EvalResult R;
+    return E && !E->isValueDependent() && E->EvaluateAsInt(R, Ctx);
+  };
+  const Expr *Start = nullptr;
+  if (const auto *D = dyn_cast_or_null<DeclStmt>(S.getInit()); D && D->isSingleDecl())
+    if (const auto *V = dyn_cast<VarDecl>(D->getSingleDecl()))
+      Start = V->getInit();
+  if (const auto *A = dyn_cast_or_null<BinaryOperator>(S.getInit()); A && A->isAssignmentOp())
+    Start = A->getRHS();
+  const auto *Cond = dyn_cast_or_null<BinaryOperator>(S.getCond());
+  if (!constant(Start) || !Cond || !Cond->isRelationalOp() ||
+      !(constant(Cond->getRHS()) || constant(Cond->getLHS())))
+    return false;
+  const Stmt *Inc = S.getInc();
+  if (const auto *U = dyn_cast_or_null<UnaryOperator>(Inc))
+    return U->isIncrementDecrementOp();
+  const auto *Step = dyn_cast_or_null<CompoundAssignOperator>(Inc);
+  return Step && (Step->getOpcode() == BO_AddAssign || Step->getOpcode() == BO_SubAssign) &&
+         constant(Step->getRHS());
 }
 
 double imageBytes(const clang::Stmt *S, const clang::ASTContext &Ctx) {

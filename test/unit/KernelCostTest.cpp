@@ -240,6 +240,27 @@ TEST(KernelCost, AnAddOfAProductFusesIntoTheMultiply) {
   EXPECT_DOUBLE_EQ(instructions("in[i * n + 1]"), instructions("in[i * n]"));
 }
 
+TEST(KernelCost, ALoopOfConstantBoundsIssuesItsControlOncePerUnrolledCopies) {
+  // `k < 1024` is unrolled by the compiler; `k < n` (n = 1024, known) keeps its compare and
+  // increment in every iteration.
+  auto instructions = [](const std::string &Bound) {
+    double Cycles = 0;
+    analyse("__kernel void k(__global float *out, __global const float *in, int n) {\n"
+            "  float a = in[get_global_id(0)];\n"
+            "  for (int k = 0; k < " +
+                Bound +
+                "; ++k) a = a * a;\n"
+                "  out[get_global_id(0)] = a;\n"
+                "}\n",
+            [&](const TUAnalysis &A) {
+              Cycles = A.cost(A.kernels().kernels().front()).parts().Instructions;
+            },
+            {{"n", 1024}});
+    return Cycles;
+  };
+  EXPECT_LT(instructions("1024"), 0.75 * instructions("n"));
+}
+
 TEST(ExecutionWeight, AnEqualityOnALaneIdReachesOneLaneOfAWarp) {
   // `i == n - 1` with n unknown: at most one lane of each warp takes the branch.
   analyse("__kernel void k(__global float *out, int n) {\n"
