@@ -65,7 +65,11 @@ OpCounts callCost(const CallExpr *Call) {
       Name.starts_with("atom_") || Name.contains("barrier") || Name.starts_with("get_") ||
       Name.starts_with("mem_fence"))
     return {1, 0, 0, 0};
-  // fabs, fmin, mad, clamp, select, convert_*, as_* ...: a few instructions per component.
+  // One instruction per component: fma and mad are one FMA, min and max one FMNMX or IMNMX.
+  if (Name == "fma" || Name == "mad" || Name == "mad24" || Name == "mul24" || Name == "fmin" ||
+      Name == "fmax" || Name == "min" || Name == "max")
+    return {Double ? 0 : W, Double ? W : 0, 0, 0};
+  // clamp, select, convert_*, as_* ...: a few instructions per component.
   return {Double ? W : W * 2, Double ? W : 0, 0, 0};
 }
 

@@ -238,6 +238,8 @@ TEST(KernelCost, AnAddOfAProductFusesIntoTheMultiply) {
   EXPECT_LT(instructions("in[i] * in[i + 1] + in[i + 2]"),
             instructions("in[i] + in[i + 1] + in[i + 2]"));
   EXPECT_DOUBLE_EQ(instructions("in[i * n + 1]"), instructions("in[i * n]"));
+  EXPECT_DOUBLE_EQ(instructions("fma(in[i], in[i + 1], in[i + 2])"),
+                   instructions("in[i] * in[i + 1] + in[i + 2]"));
 }
 
 TEST(KernelCost, ALoopOfConstantBoundsIssuesItsControlOncePerUnrolledCopies) {
