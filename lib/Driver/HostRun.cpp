@@ -2,6 +2,7 @@
 
 #include "Driver/HostFileJson.h"
 #include "Driver/ResultCache.h"
+#include "Host/CompileCommands.h"
 #include "Host/HostCalls.h"
 #include "Host/LaunchWrappers.h"
 #include "Host/PythonLaunches.h"
@@ -119,7 +120,8 @@ HostFile parseHostFile(const std::string &Path, const std::vector<std::string> &
 HostRun analyseHostFiles(const std::vector<std::string> &Reported,
                          const std::vector<std::string> &LaunchesOnly,
                          const std::vector<std::string> &ExtraArgs, const DeviceProfile &Profile,
-                         unsigned long long MaxFileBytes, ResultCache *Cache) {
+                         unsigned long long MaxFileBytes, ResultCache *Cache,
+                         const HostCompileCommands *Commands) {
   HostRun Run;
   std::vector<std::pair<std::string, std::string>> Unclean; // path, its first error
   std::vector<std::pair<std::string, bool>> Paths;
@@ -139,7 +141,9 @@ HostRun analyseHostFiles(const std::vector<std::string> &Reported,
       addScriptHost(Run, Path, Report, MaxFileBytes);
       continue;
     }
-    HostFile F = parseHostFile(Path, ExtraArgs, MaxFileBytes, Cache, Run);
+    std::vector<std::string> Args = Commands ? Commands->argsFor(Path) : std::vector<std::string>{};
+    Args.insert(Args.end(), ExtraArgs.begin(), ExtraArgs.end());
+    HostFile F = parseHostFile(Path, Args, MaxFileBytes, Cache, Run);
     if (!F.ParseErrors.empty())
       Unclean.push_back({Path, F.ParseErrors.front()});
     for (const HostArg &A : F.Args)

@@ -24,15 +24,18 @@ struct HostRun {
 };
 
 class ResultCache;
+class HostCompileCommands;
 
 // With a Cache, a C or C++ host file whose text, host arguments and project headers are
 // unchanged is not parsed again. Reported files get a result each (their launch-work-group-size
 // findings); LaunchesOnly files (a config's host: globs) only lend their launches. A file in both
-// is reported once.
+// is reported once. Commands, when given, adds each file's own -I/-D/-std from the project's
+// compilation database before ExtraArgs.
 HostRun analyseHostFiles(const std::vector<std::string> &Reported,
                          const std::vector<std::string> &LaunchesOnly,
                          const std::vector<std::string> &ExtraArgs, const DeviceProfile &Profile,
-                         unsigned long long MaxFileBytes, ResultCache *Cache = nullptr);
+                         unsigned long long MaxFileBytes, ResultCache *Cache = nullptr,
+                         const HostCompileCommands *Commands = nullptr);
 
 // A pyopencl script's launches (`prg.NAME(queue, global, local, ...)`) and the words that name
 // kernels, added to Table; each launch's source is "<Where> <script>:<line>".

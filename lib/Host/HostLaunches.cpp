@@ -370,6 +370,9 @@ HostFile parseAs(const std::string &Path, const std::vector<std::string> &ExtraA
                                    "-fsyntax-only",
                                    "-Wno-everything",
                                    "-ferror-limit=0",
+                                   // A misspelt or missing name must stay unknown: typo
+                                   // correction would read `local` as the `global` beside it.
+                                   "-fno-spell-checking",
                                    "-DCL_TARGET_OPENCL_VERSION=300",
                                    "-DCL_HPP_TARGET_OPENCL_VERSION=300"};
   if (Cxx)

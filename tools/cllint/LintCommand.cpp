@@ -8,6 +8,8 @@
 #include "Driver/ResultCache.h"
 #include "Driver/RunResults.h"
 #include "Frontend/PreambleCache.h"
+#include "Host/CompileCommands.h"
+#include "HostOptions.h"
 #include "ImpactOptions.h"
 #include "LimitOptions.h"
 #include "LintFixes.h"
@@ -128,10 +130,6 @@ cl::list<std::string> HostInputs("host",
                                           "kernel launches give work-group shapes; .c/.cpp "
                                           "inputs are host files too. Repeatable."),
                                  cl::value_desc("GLOB"), cl::cat(Category));
-cl::list<std::string> HostArgs("host-arg",
-                               cl::desc("A Clang argument for parsing host files (e.g. "
-                                        "-I/path/to/headers). Repeatable."),
-                               cl::value_desc("ARG"), cl::cat(Category));
 cl::opt<bool> NoCache("no-cache", cl::desc("Lint every file, reusing no earlier result"),
                       cl::cat(Category));
 cl::opt<std::string> CacheDir("cache-dir",
@@ -346,21 +344,8 @@ int runLint(int Argc, const char **Argv) {
     return dumpConfig(Options, DumpConfig);
   // Host files are read first: their launches give the kernels their work-group shapes.
   HostRun Hosts;
-  In.ConfigHostFiles.insert(In.ConfigHostFiles.end(), In.DiscoveredHostFiles.begin(),
-                            In.DiscoveredHostFiles.end());
-  if (!In.HostFiles.empty() || !In.ConfigHostFiles.empty()) {
-    Linter Probe(Options);
-    FileSettings First;
-    std::string Ignored;
-    Probe.settingsFor(In.Kernels.empty() ? std::string("./.") : In.Kernels.front(), First, Ignored);
-    std::vector<std::string> Args(HostArgs.begin(), HostArgs.end());
-    Args.insert(Args.end(), In.DiscoveredHostArgs.begin(), In.DiscoveredHostArgs.end());
-    Hosts = analyseHostFiles(In.HostFiles, In.ConfigHostFiles, Args, First.Profile, maxFileBytes(),
-                             Options.Cache.get());
-    if (!Quiet)
-      printWarnings(Hosts.Warnings);
-    Options.Launches = Hosts.Table;
-  }
+  if (std::string Error; !readHostFiles(In, Options, Quiet, Hosts, Error))
+    return usageError(Error);
 
   Linter L(Options);
   if (!costDumpFile().empty())
