@@ -193,23 +193,26 @@ TEST(KernelCost, TiledGemmInnerLoopDominatesAndColdCodeIsSmall) {
           {{"n", 1024}});
 }
 
+// The instruction cycles per warp of a kernel 'k' whose body is Body, with its parameters
+// `__global float *out, __global const float *in, int n`.
+static double instructionCycles(const std::string &Body, std::map<std::string, int64_t> Args = {},
+                                std::vector<std::string> Flags = {}) {
+  double Cycles = 0;
+  analyse(
+      "__kernel void k(__global float *out, __global const float *in, int n) {\n" + Body + "}\n",
+      [&](const TUAnalysis &A) {
+        Cycles = A.cost(A.kernels().kernels().front()).parts().Instructions;
+      },
+      std::move(Args), CompileFlags{"", std::move(Flags), ""});
+  return Cycles;
+}
+
 TEST(KernelCost, DivisionByAPowerOfTwoCostsAMultiply) {
   // x / 0.5f compiles to x * 2.0f; x / 3.0f is an IEEE division sequence; -cl-opt-disable
   // keeps the division.
-  auto instructions = [](const std::string &Op, std::vector<std::string> Args = {}) {
-    double Cycles = 0;
-    analyse(
-        "__kernel void k(__global float *out, __global const float *in) {\n"
-        "  int i = get_global_id(0);\n"
-        "  out[i] = in[i] " +
-            Op +
-            ";\n"
-            "}\n",
-        [&](const TUAnalysis &A) {
-          Cycles = A.cost(A.kernels().kernels().front()).parts().Instructions;
-        },
-        {}, CompileFlags{"", std::move(Args), ""});
-    return Cycles;
+  auto instructions = [](const std::string &Op, std::vector<std::string> Flags = {}) {
+    return instructionCycles("  int i = get_global_id(0);\n  out[i] = in[i] " + Op + ";\n", {},
+                             std::move(Flags));
   };
   EXPECT_DOUBLE_EQ(instructions("/ 0.5f"), instructions("* 2.0f"));
   EXPECT_DOUBLE_EQ(instructions("/ 4.0f"), instructions("* 2.0f"));
@@ -223,17 +226,7 @@ TEST(KernelCost, AnAddOfAProductFusesIntoTheMultiply) {
   // a * b + c is one FMA (IMAD for integers): it costs what the multiply alone costs; an add of
   // two loads does not fuse.
   auto instructions = [](const std::string &Expr) {
-    double Cycles = 0;
-    analyse("__kernel void k(__global float *out, __global const float *in, int n) {\n"
-            "  int i = get_global_id(0);\n"
-            "  out[i] = " +
-                Expr +
-                ";\n"
-                "}\n",
-            [&](const TUAnalysis &A) {
-              Cycles = A.cost(A.kernels().kernels().front()).parts().Instructions;
-            });
-    return Cycles;
+    return instructionCycles("  int i = get_global_id(0);\n  out[i] = " + Expr + ";\n");
   };
   EXPECT_LT(instructions("in[i] * in[i + 1] + in[i + 2]"),
             instructions("in[i] + in[i + 1] + in[i + 2]"));
@@ -246,19 +239,9 @@ TEST(KernelCost, ALoopOfConstantBoundsIssuesItsControlOncePerUnrolledCopies) {
   // `k < 1024` is unrolled by the compiler; `k < n` (n = 1024, known) keeps its compare and
   // increment in every iteration.
   auto instructions = [](const std::string &Bound) {
-    double Cycles = 0;
-    analyse("__kernel void k(__global float *out, __global const float *in, int n) {\n"
-            "  float a = in[get_global_id(0)];\n"
-            "  for (int k = 0; k < " +
-                Bound +
-                "; ++k) a = a * a;\n"
-                "  out[get_global_id(0)] = a;\n"
-                "}\n",
-            [&](const TUAnalysis &A) {
-              Cycles = A.cost(A.kernels().kernels().front()).parts().Instructions;
-            },
-            {{"n", 1024}});
-    return Cycles;
+    return instructionCycles("  float a = in[get_global_id(0)];\n  for (int k = 0; k < " + Bound +
+                                 "; ++k) a = a * a;\n  out[get_global_id(0)] = a;\n",
+                             {{"n", 1024}});
   };
   EXPECT_LT(instructions("1024"), 0.75 * instructions("n"));
 }
