@@ -11,16 +11,23 @@ namespace {
 class CallCollector : public clang::RecursiveASTVisitor<CallCollector> {
 public:
   std::vector<const clang::FunctionDecl *> Callees;
+  std::string IntelBuiltin; // the first intel_* built-in called
   bool VisitCallExpr(clang::CallExpr *Call) {
     if (const clang::FunctionDecl *FD = calleeWithBody(Call))
       Callees.push_back(FD);
+    else if (const clang::FunctionDecl *B = Call->getDirectCallee();
+             B && IntelBuiltin.empty() && B->getIdentifier() && B->getName().starts_with("intel_"))
+      IntelBuiltin = B->getName().str();
     return true;
   }
 };
 
-std::vector<const clang::FunctionDecl *> directCallees(const clang::FunctionDecl *FD) {
+std::vector<const clang::FunctionDecl *> directCallees(const clang::FunctionDecl *FD,
+                                                       std::string *IntelBuiltin = nullptr) {
   CallCollector C;
   C.TraverseStmt(FD->getBody());
+  if (IntelBuiltin && IntelBuiltin->empty())
+    *IntelBuiltin = C.IntelBuiltin;
   return C.Callees;
 }
 
@@ -58,6 +65,8 @@ KernelModel KernelModel::build(clang::ASTContext &Ctx) {
     K.Decl = FD;
     K.Required = workGroupAttr<clang::ReqdWorkGroupSizeAttr>(FD);
     K.Hint = workGroupAttr<clang::WorkGroupSizeHintAttr>(FD);
+    if (FD->hasAttr<clang::OpenCLIntelReqdSubGroupSizeAttr>())
+      K.IntelOnly = "intel_reqd_sub_group_size";
     // Breadth-first over the call graph; recursion is not allowed in OpenCL C but a seen-set
     // keeps broken input finite.
     std::set<const clang::FunctionDecl *> Seen = {FD};
@@ -65,7 +74,7 @@ KernelModel KernelModel::build(clang::ASTContext &Ctx) {
     while (!Work.empty()) {
       const clang::FunctionDecl *Cur = Work.back();
       Work.pop_back();
-      for (const clang::FunctionDecl *Callee : directCallees(Cur))
+      for (const clang::FunctionDecl *Callee : directCallees(Cur, &K.IntelOnly))
         if (Seen.insert(Callee).second) {
           K.Reaches.push_back(Callee);
           Work.push_back(Callee);

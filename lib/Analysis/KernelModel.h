@@ -9,6 +9,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <string>
 #include <vector>
 
 namespace cllint::analysis {
@@ -23,6 +24,10 @@ struct KernelInfo {
   std::optional<WorkGroupAttr> Required;            // reqd_work_group_size
   std::optional<WorkGroupAttr> Hint;                // work_group_size_hint
   std::vector<const clang::FunctionDecl *> Reaches; // helpers called, transitively, with bodies
+  // What makes the kernel Intel-only, when something does: an Intel built-in it calls
+  // (`intel_sub_group_avc_ime_...`) or its intel_reqd_sub_group_size. Its work-group shape is
+  // chosen for Intel's 8-, 16- or 32-wide sub-groups.
+  std::string IntelOnly;
 };
 
 class KernelModel {

@@ -43,6 +43,10 @@ class WorkGroupSizeRule : public Rule {
 public:
   void check(RuleContext &Ctx) override {
     for (const analysis::KernelInfo &K : Ctx.analysis().kernels().kernels()) {
+      // An Intel-only kernel's shape is chosen for Intel's sub-groups (a 16-wide group is one
+      // SIMD16 sub-group there); devices without Intel's built-ins cannot run it.
+      if (!K.IntelOnly.empty())
+        continue;
       if (K.Required)
         checkAttr(Ctx, K, *K.Required, "reqd_work_group_size");
       if (K.Hint)
