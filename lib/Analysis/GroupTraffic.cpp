@@ -1,0 +1,36 @@
+// What the warps of one work-group fetch together: each sector once, however the group's
+// lanes spread over the warps.
+#include "Analysis/AccessQueries.h"
+
+#include <algorithm>
+
+namespace cllint::analysis {
+
+std::optional<double> groupTransactionsPerWarp(const MemoryAccess &A,
+                                               const std::array<unsigned, 3> &Shape,
+                                               unsigned WarpSize, int64_t Unit) {
+  uint64_t Items =
+      uint64_t(std::max(1u, Shape[0])) * std::max(1u, Shape[1]) * std::max(1u, Shape[2]);
+  unsigned Warps =
+      unsigned(std::min<uint64_t>(32, (Items + WarpSize - 1) / std::max(1u, WarpSize)));
+  TrafficTally Tally(Unit);
+  for (unsigned W = 0; W < Warps; ++W) {
+    std::vector<int64_t> Addrs = laneByLaneAddresses(A, Shape, WarpSize, W);
+    if (Addrs.empty())
+      return std::nullopt;
+    for (int64_t Addr : Addrs)
+      Tally.add(Addr, A.AccessBytes);
+  }
+  return Warps ? std::optional<double>(double(Tally.result().Touched) / Warps) : std::nullopt;
+}
+
+bool loadSharedByGroup(const MemoryAccess &A, const std::array<unsigned, 3> &Shape,
+                       const DeviceProfile &P) {
+  if (A.Write)
+    return false;
+  std::optional<double> PerWarp = groupTransactionsPerWarp(A, Shape, P.WarpSize, P.SectorBytes);
+  int64_t Minimum = (int64_t(P.WarpSize) * A.AccessBytes + P.SectorBytes - 1) / P.SectorBytes;
+  return PerWarp && *PerWarp * 4 <= double(Minimum) * 5;
+}
+
+} // namespace cllint::analysis
