@@ -118,29 +118,11 @@ void readFlags(const YAML::Node &Map, CompileFlags &Flags) {
 }
 
 DeviceProfile profile(const std::string &Name, const YAML::Node &N) {
-  expectKeys(N,
-             {"base",
-              "description",
-              "warp",
-              "banks",
-              "bank-width",
-              "sector",
-              "cache-line",
-              "local-memory",
-              "work-group",
-              "memory-bytes-per-cycle",
-              "issue-per-cycle",
-              "fp64-per-cycle",
-              "convert-per-cycle",
-              "special-per-cycle",
-              "local-per-cycle",
-              "launch-cycles",
-              "compute-units",
-              "groups-per-compute-unit",
-              "local-memory-per-compute-unit",
-              "work-items-per-compute-unit",
-              "l1-bytes-per-compute-unit"},
-             "a profile");
+  std::set<std::string> Keys = {"base",   "description", "warp",         "banks",     "bank-width",
+                                "sector", "cache-line",  "local-memory", "work-group"};
+  for (const ProfileRate &R : profileRates())
+    Keys.insert(R.Key);
+  expectKeys(N, Keys, "a profile");
   DeviceProfile P = nvidiaProfile();
   if (const YAML::Node Base = N["base"]) {
     std::string B = scalar(Base, "base");
@@ -167,23 +149,9 @@ DeviceProfile profile(const std::string &Name, const YAML::Node &N) {
     P.LocalMemBytes = positive(N["local-memory"], "local-memory");
   if (N["work-group"])
     P.DefaultWorkGroup = workGroup(N["work-group"]);
-  // The rates of the cost estimate (docs/cost-model.md).
-  const std::pair<const char *, double DeviceProfile::*> Rates[] = {
-      {"memory-bytes-per-cycle", &DeviceProfile::MemoryBytesPerCycle},
-      {"issue-per-cycle", &DeviceProfile::IssuePerCycle},
-      {"fp64-per-cycle", &DeviceProfile::Fp64PerCycle},
-      {"convert-per-cycle", &DeviceProfile::ConvertPerCycle},
-      {"special-per-cycle", &DeviceProfile::SpecialPerCycle},
-      {"local-per-cycle", &DeviceProfile::LocalPerCycle},
-      {"launch-cycles", &DeviceProfile::LaunchCycles},
-      {"compute-units", &DeviceProfile::ComputeUnits},
-      {"groups-per-compute-unit", &DeviceProfile::GroupsPerComputeUnit},
-      {"local-memory-per-compute-unit", &DeviceProfile::LocalMemPerComputeUnit},
-      {"work-items-per-compute-unit", &DeviceProfile::WorkItemsPerComputeUnit},
-      {"l1-bytes-per-compute-unit", &DeviceProfile::L1BytesPerComputeUnit}};
-  for (const auto &[Key, Field] : Rates)
-    if (N[Key])
-      P.*Field = number(N[Key], Key, 0.001, 1e6);
+  for (const ProfileRate &R : profileRates())
+    if (N[R.Key])
+      P.*R.Field = number(N[R.Key], R.Key, 0.001, 1e6);
   return P;
 }
 

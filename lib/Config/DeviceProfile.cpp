@@ -2,6 +2,24 @@
 
 namespace cllint {
 
+const std::vector<ProfileRate> &profileRates() {
+  // The rates of the cost estimate (docs/cost-model.md) and the compute unit's limits.
+  static const std::vector<ProfileRate> Rates = {
+      {"memory-bytes-per-cycle", &DeviceProfile::MemoryBytesPerCycle},
+      {"issue-per-cycle", &DeviceProfile::IssuePerCycle},
+      {"fp64-per-cycle", &DeviceProfile::Fp64PerCycle},
+      {"convert-per-cycle", &DeviceProfile::ConvertPerCycle},
+      {"special-per-cycle", &DeviceProfile::SpecialPerCycle},
+      {"local-per-cycle", &DeviceProfile::LocalPerCycle},
+      {"launch-cycles", &DeviceProfile::LaunchCycles},
+      {"compute-units", &DeviceProfile::ComputeUnits},
+      {"groups-per-compute-unit", &DeviceProfile::GroupsPerComputeUnit},
+      {"local-memory-per-compute-unit", &DeviceProfile::LocalMemPerComputeUnit},
+      {"work-items-per-compute-unit", &DeviceProfile::WorkItemsPerComputeUnit},
+      {"l1-bytes-per-compute-unit", &DeviceProfile::L1BytesPerComputeUnit}};
+  return Rates;
+}
+
 const DeviceProfile &nvidiaProfile() {
   static const DeviceProfile P = [] {
     DeviceProfile P;

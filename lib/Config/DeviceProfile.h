@@ -6,6 +6,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace cllint {
 
@@ -43,6 +44,14 @@ struct DeviceProfile {
   // Work-group shape assumed when neither the kernel nor the config says.
   std::array<unsigned, 3> DefaultWorkGroup = {256, 1, 1};
 };
+
+// The profile's rates and limits as a config names them (`compute-units: 132`): what a config's
+// profile may set and what --dump-config prints.
+struct ProfileRate {
+  const char *Key;
+  double DeviceProfile::*Field;
+};
+const std::vector<ProfileRate> &profileRates();
 
 const DeviceProfile &nvidiaProfile();
 const DeviceProfile &amdProfile();

@@ -40,12 +40,8 @@ std::string settingsYaml(const FileSettings &S, const std::string &File) {
   Y << YAML::Key << "sector" << YAML::Value << P.SectorBytes;
   Y << YAML::Key << "cache-line" << YAML::Value << P.CacheLineBytes;
   Y << YAML::Key << "local-memory" << YAML::Value << P.LocalMemBytes;
-  Y << YAML::Key << "memory-bytes-per-cycle" << YAML::Value << P.MemoryBytesPerCycle;
-  Y << YAML::Key << "issue-per-cycle" << YAML::Value << P.IssuePerCycle;
-  Y << YAML::Key << "fp64-per-cycle" << YAML::Value << P.Fp64PerCycle;
-  Y << YAML::Key << "convert-per-cycle" << YAML::Value << P.ConvertPerCycle;
-  Y << YAML::Key << "special-per-cycle" << YAML::Value << P.SpecialPerCycle;
-  Y << YAML::Key << "local-per-cycle" << YAML::Value << P.LocalPerCycle;
+  for (const ProfileRate &R : profileRates())
+    Y << YAML::Key << R.Key << YAML::Value << P.*R.Field;
   Y << YAML::Key << "work-group" << YAML::Value << YAML::Flow
     << std::vector<unsigned>(P.DefaultWorkGroup.begin(), P.DefaultWorkGroup.end());
   Y << YAML::EndMap;
