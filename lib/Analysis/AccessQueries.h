@@ -125,18 +125,14 @@ private:
   std::set<int64_t> Units, UsefulBytes;
 };
 
-// Transactions of Unit bytes per warp when the warps of one work-group share what they fetch: the
-// transactions all the group's lanes touch (at most its first 32 warps, evaluated lane by lane),
-// over its warps. A load whose warps each use part of sectors that the group's other warps use
-// gets the rest from L1, which the group's warps share on their compute unit: memory serves
-// each sector once. nullopt when an address cannot be evaluated lane by lane.
-std::optional<double> groupTransactionsPerWarp(const MemoryAccess &A,
-                                               const std::array<unsigned, 3> &Shape,
-                                               unsigned WarpSize, int64_t Unit);
-// A load whose work-group, all warps together, uses what it fetches (at most 1.25x the
-// minimum per warp): the sectors one warp uses in part serve the others from L1.
-bool loadSharedByGroup(const MemoryAccess &A, const std::array<unsigned, 3> &Shape,
-                       const DeviceProfile &P);
+// The sectors per warp of a load whose work-group, all warps together, uses what it fetches (at
+// most 1.25x the minimum per warp): the sectors all the group's lanes touch (its first 32 warps,
+// evaluated lane by lane) over its warps. What one warp uses in part serves the others from L1,
+// which the group's warps share on their compute unit: memory serves each sector once. nullopt
+// for stores, addresses not evaluable lane by lane, and groups that do not use what they fetch.
+std::optional<double> sectorsSharedByGroup(const MemoryAccess &A,
+                                           const std::array<unsigned, 3> &Shape,
+                                           const DeviceProfile &P);
 
 // Transactions of Unit bytes one warp needs for these per-lane byte addresses, each lane
 // moving Bytes bytes.

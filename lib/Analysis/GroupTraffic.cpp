@@ -6,14 +6,16 @@
 
 namespace cllint::analysis {
 
-std::optional<double> groupTransactionsPerWarp(const MemoryAccess &A,
-                                               const std::array<unsigned, 3> &Shape,
-                                               unsigned WarpSize, int64_t Unit) {
+std::optional<double> sectorsSharedByGroup(const MemoryAccess &A,
+                                           const std::array<unsigned, 3> &Shape,
+                                           const DeviceProfile &P) {
+  if (A.Write)
+    return std::nullopt;
+  unsigned WarpSize = std::max(1u, P.WarpSize);
   uint64_t Items =
       uint64_t(std::max(1u, Shape[0])) * std::max(1u, Shape[1]) * std::max(1u, Shape[2]);
-  unsigned Warps =
-      unsigned(std::min<uint64_t>(32, (Items + WarpSize - 1) / std::max(1u, WarpSize)));
-  TrafficTally Tally(Unit);
+  unsigned Warps = unsigned(std::min<uint64_t>(32, (Items + WarpSize - 1) / WarpSize));
+  TrafficTally Tally(P.SectorBytes);
   for (unsigned W = 0; W < Warps; ++W) {
     std::vector<int64_t> Addrs = laneByLaneAddresses(A, Shape, WarpSize, W);
     if (Addrs.empty())
@@ -21,16 +23,11 @@ std::optional<double> groupTransactionsPerWarp(const MemoryAccess &A,
     for (int64_t Addr : Addrs)
       Tally.add(Addr, A.AccessBytes);
   }
-  return Warps ? std::optional<double>(double(Tally.result().Touched) / Warps) : std::nullopt;
-}
-
-bool loadSharedByGroup(const MemoryAccess &A, const std::array<unsigned, 3> &Shape,
-                       const DeviceProfile &P) {
-  if (A.Write)
-    return false;
-  std::optional<double> PerWarp = groupTransactionsPerWarp(A, Shape, P.WarpSize, P.SectorBytes);
-  int64_t Minimum = (int64_t(P.WarpSize) * A.AccessBytes + P.SectorBytes - 1) / P.SectorBytes;
-  return PerWarp && *PerWarp * 4 <= double(Minimum) * 5;
+  double PerWarp = double(Tally.result().Touched) / Warps;
+  int64_t Minimum = (int64_t(WarpSize) * A.AccessBytes + P.SectorBytes - 1) / P.SectorBytes;
+  if (PerWarp * 4 > double(Minimum) * 5)
+    return std::nullopt;
+  return PerWarp;
 }
 
 } // namespace cllint::analysis

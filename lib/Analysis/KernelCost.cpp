@@ -84,9 +84,9 @@ void KernelCost::addMemory() {
     if (ResidentItems && walkStaysInCache(F, A, *ResidentItems, P))
       return double((int64_t(W) * A.AccessBytes + Unit - 1) / Unit);
     // A load the group's warps share from L1: memory serves each of its sectors once.
-    if (A.Bytes.K == IndexForm::UnknownVarying && loadSharedByGroup(A, Shape, P))
-      if (std::optional<double> G = groupTransactionsPerWarp(A, Shape, W, Unit))
-        return *G;
+    if (A.Bytes.K == IndexForm::UnknownVarying)
+      if (std::optional<double> Shared = sectorsSharedByGroup(A, Shape, P))
+        return *Shared;
     // A symbolic row pitch across the warp counts as a large one (a new sector per row).
     std::string Pitch;
     std::vector<int64_t> Addrs = warpAddresses(A, Shape, W, 0, {}, &Pitch);

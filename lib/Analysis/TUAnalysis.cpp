@@ -139,9 +139,9 @@ bool testsLocalSize(const BranchCondition &C) {
   std::vector<const VNode *> Syms;
   collectSymbols(C.Value, Syms);
   for (const VNode *S : Syms)
-    if (S->Name.rfind("get_local_size(", 0) == 0 ||
-        S->Name.rfind("get_enqueued_local_size(", 0) == 0)
-      return true;
+    for (unsigned D = 0; D < 3; ++D)
+      if (S->Name == localSizeSym(D))
+        return true;
   return false;
 }
 

@@ -195,14 +195,13 @@ withScriptLaunches(std::shared_ptr<const analysis::LaunchTable> Base, const std:
 static void sumGroupImpacts(std::vector<Finding> &All) {
   std::map<std::pair<std::string, std::string>, Impact> Sums;
   std::map<std::pair<std::string, std::string>, unsigned> Sites;
-  std::set<std::tuple<std::string, std::string, unsigned, unsigned>> Counted;
+  std::set<std::tuple<std::string, std::string, std::string, unsigned, unsigned>> Counted;
   for (const Finding &F : All) {
     if (!F.Weight || F.GroupKey.empty())
       continue;
     std::pair<std::string, std::string> Key{F.GroupKey, F.Message};
     if (!Counted
-             .emplace(F.GroupKey + "\n" + F.Message, F.Where.File, F.Where.Begin.Line,
-                      F.Where.Begin.Column)
+             .emplace(F.GroupKey, F.Message, F.Where.File, F.Where.Begin.Line, F.Where.Begin.Column)
              .second)
       continue;
     auto [It, New] = Sums.try_emplace(Key, *F.Weight);

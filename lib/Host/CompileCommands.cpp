@@ -1,6 +1,7 @@
 #include "Host/CompileCommands.h"
 
 #include "clang/Tooling/JSONCompilationDatabase.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
@@ -79,7 +80,6 @@ HostCompileCommands::load(const std::string &Explicit, const std::vector<std::st
   }
   std::unique_ptr<HostCompileCommands> Out(new HostCompileCommands());
   Out->Database = std::move(Database);
-  Out->Path = File;
   return Out;
 }
 
@@ -95,23 +95,17 @@ std::vector<std::string> HostCompileCommands::argsFor(const std::string &File) c
   const llvm::StringRef PathOptions[] = {"-I", "-isystem", "-iquote", "-idirafter", "-include"};
   for (size_t I = 1; I < Line.size(); ++I) {
     llvm::StringRef A = Line[I];
-    bool Matched = false;
-    for (llvm::StringRef Opt : PathOptions) {
-      if (!A.starts_with(Opt))
-        continue;
-      llvm::StringRef Value = A.drop_front(Opt.size());
+    const llvm::StringRef *Opt =
+        llvm::find_if(PathOptions, [&](llvm::StringRef O) { return A.starts_with(O); });
+    if (Opt != std::end(PathOptions)) {
+      llvm::StringRef Value = A.drop_front(Opt->size());
       if (Value.empty() && I + 1 < Line.size())
         Value = Line[++I];
-      if (Value.empty())
-        break;
-      Out.push_back(Opt.str());
-      Out.push_back(absolute(Value.str(), C.Directory));
-      Matched = true;
-      break;
-    }
-    if (Matched)
-      continue;
-    if (A == "-D" || A == "-U") {
+      if (!Value.empty()) {
+        Out.push_back(Opt->str());
+        Out.push_back(absolute(Value.str(), C.Directory));
+      }
+    } else if (A == "-D" || A == "-U") {
       if (I + 1 < Line.size())
         Out.push_back(A.str() + Line[++I]);
     } else if (A.starts_with("-D") || A.starts_with("-U") || A.starts_with("-std=")) {

@@ -25,12 +25,10 @@ public:
   // The -I, -isystem, -iquote, -D, -U, -include and -std options of File's command, with
   // relative paths made absolute from the command's directory; empty when File has none.
   std::vector<std::string> argsFor(const std::string &File) const;
-  const std::string &path() const { return Path; }
 
 private:
   HostCompileCommands() = default;
   std::unique_ptr<clang::tooling::CompilationDatabase> Database;
-  std::string Path;
 };
 
 } // namespace cllint

@@ -366,14 +366,11 @@ namespace {
 
 HostFile parseAs(const std::string &Path, const std::vector<std::string> &ExtraArgs, HostFile Out,
                  bool Cxx) {
-  std::vector<std::string> Args = {Cxx ? "-xc++" : "-xc",
-                                   "-fsyntax-only",
-                                   "-Wno-everything",
+  std::vector<std::string> Args = {Cxx ? "-xc++" : "-xc", "-fsyntax-only", "-Wno-everything",
                                    "-ferror-limit=0",
                                    // A misspelt or missing name must stay unknown: typo
                                    // correction would read `local` as the `global` beside it.
-                                   "-fno-spell-checking",
-                                   "-DCL_TARGET_OPENCL_VERSION=300",
+                                   "-fno-spell-checking", "-DCL_TARGET_OPENCL_VERSION=300",
                                    "-DCL_HPP_TARGET_OPENCL_VERSION=300"};
   if (Cxx)
     Args.push_back("-std=c++17");

@@ -272,7 +272,7 @@ private:
         Tally.add(Addr + G.Offsets[I] - Mine, M.AccessBytes);
     }
     WarpTraffic T = Tally.result();
-    if (T.Touched <= T.Minimum || loadSharedByGroup(A, Shape.Size, P))
+    if (T.Touched <= T.Minimum || sectorsSharedByGroup(A, Shape.Size, P))
       return false;
     std::string Kind = A.AddressSpace == clang::LangAS::opencl_constant ? "constant" : "global";
     std::string What = A.Read && A.Write ? " load and store" : (A.Write ? " store" : " load");
