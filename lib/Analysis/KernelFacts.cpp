@@ -24,7 +24,8 @@ public:
 
   // Every node's own instructions, counted in the flow node it runs in.
   bool VisitStmt(Stmt *S) {
-    F.Nodes[F.CurrentNode].Work += opCost(S, B.context());
+    if (OpCounts Cost = opCost(S, B.context()); !Cost.empty())
+      F.Nodes[hoistedNode(S)].Work += Cost;
     F.Nodes[F.CurrentNode].ImageBytes += imageBytes(S, B.context());
     return true;
   }
@@ -127,7 +128,7 @@ public:
       D.Context = &I;
       D.Dividend = B.value(Op->getLHS(), I);
       D.Divisor = B.value(Op->getRHS(), I);
-      D.Node = F.CurrentNode;
+      D.Node = hoistedNode(Op);
       F.Divisions.push_back(std::move(D));
     }
     return true;
@@ -211,6 +212,52 @@ private:
     if ((K == SyncSite::Break || K == SyncSite::Continue) && LoopNode < 0)
       return; // a break out of a switch, or outside any loop
     F.SyncSites.push_back({K, S, I.Function, &I, F.CurrentNode, LoopNode, F.NextOrder++});
+  }
+
+  // The node S runs in once the compiler has moved it before the loops of this function that
+  // do not change its value (loop-invariant code motion). A division by a run-time value moves
+  // only from where every trip runs it: the compiler does not run a division the code skips.
+  unsigned hoistedNode(const Stmt *S) {
+    const auto *E = dyn_cast<Expr>(S);
+    if (!E || isa<DeclRefExpr, IntegerLiteral, FloatingLiteral>(E) || !I.Function)
+      return F.CurrentNode;
+    std::unique_ptr<LoopInvariance> &Inv = F.Invariance[I.Function];
+    if (!Inv)
+      Inv = std::make_unique<LoopInvariance>(*I.Function);
+    const Stmt *Outermost = nullptr;
+    int Node = int(F.CurrentNode);
+    for (auto It = Targets.rbegin(); It != Targets.rend(); ++It) {
+      if (isa<SwitchStmt>(*It))
+        continue;
+      int LoopNode = loopNodeOf(*It);
+      if (LoopNode < 0 || !Inv->invariantIn(E, *It) || (runtimeDivision(E) && !everyTrip(LoopNode)))
+        break;
+      Outermost = *It;
+      Node = F.Nodes[LoopNode].Parent;
+    }
+    if (!Outermost)
+      return F.CurrentNode;
+    F.Hoisted[S] = Outermost;
+    return unsigned(Node);
+  }
+
+  bool runtimeDivision(const Expr *E) const {
+    const auto *Op = dyn_cast<BinaryOperator>(E);
+    if (!Op || (Op->getOpcode() != BO_Div && Op->getOpcode() != BO_Rem) ||
+        !Op->getType()->isIntegerType())
+      return false;
+    Expr::EvalResult R;
+    return !Op->getRHS()->EvaluateAsInt(R, B.context()) || R.Val.getInt().isZero() ||
+           R.Val.getInt().isAllOnes();
+  }
+
+  // Whether the code being walked runs on every trip of the loop that opened LoopNode (no
+  // branch arm between them).
+  bool everyTrip(int LoopNode) const {
+    for (int N = int(F.CurrentNode); N >= 0 && N != LoopNode; N = F.Nodes[N].Parent)
+      if (F.Nodes[N].K != FlowNode::Loop)
+        return false;
+    return true;
   }
 
   // The node the loop Loop opens around the current one; -1 when Loop is not a loop (a switch
@@ -407,7 +454,12 @@ KernelFacts::KernelFacts(ASTContext &Ctx, const KernelInfo &K,
 std::vector<unsigned> KernelFacts::nodesOf(const clang::FunctionDecl *Fn,
                                            const clang::Stmt *S) const {
   const clang::Stmt *Child = nullptr;
-  for (const clang::Stmt *At = S; At; Child = At, At = parentIn(Fn, At)) {
+  const clang::Stmt *Start = S;
+  if (const clang::Stmt *Loop = hoistedOutOf(S)) {
+    Child = Loop;
+    Start = parentIn(Fn, Loop);
+  }
+  for (const clang::Stmt *At = Start; At; Child = At, At = parentIn(Fn, At)) {
     // A for loop's init runs once, where the loop sits.
     if (const auto *For = llvm::dyn_cast<clang::ForStmt>(At);
         For && Child && For->getInit() == Child)

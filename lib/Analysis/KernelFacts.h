@@ -4,6 +4,7 @@
 #pragma once
 
 #include "Analysis/IndexForm.h"
+#include "Analysis/LoopInvariance.h"
 #include "Analysis/OpCost.h"
 #include "Analysis/ValueBuilder.h"
 
@@ -118,6 +119,12 @@ public:
   // the translation unit's parent map (ASTContext::getParents) walks every declaration, and a
   // kernel under a 10,000-line include prelude paid for all of it on each file.
   const clang::Stmt *parentIn(const clang::FunctionDecl *Fn, const clang::Stmt *S) const;
+  // The outermost loop the compiler computes S before, instead of on each of its trips, when S
+  // is arithmetic of values that loop does not change (null otherwise). nodesOf counts S there.
+  const clang::Stmt *hoistedOutOf(const clang::Stmt *S) const {
+    auto It = Hoisted.find(S);
+    return It == Hoisted.end() ? nullptr : It->second;
+  }
   // Functions whose value analysis stopped at its budget for this kernel.
   std::vector<const clang::FunctionDecl *> analysisStopped() const;
 
@@ -134,6 +141,8 @@ private:
   // Loop statements, branch arms and function bodies, with the nodes they open or run in.
   std::map<const clang::Stmt *, std::vector<unsigned>> ScopeNodes;
   mutable std::map<const clang::FunctionDecl *, std::unique_ptr<clang::ParentMap>> Parents;
+  std::map<const clang::FunctionDecl *, std::unique_ptr<LoopInvariance>> Invariance;
+  std::map<const clang::Stmt *, const clang::Stmt *> Hoisted;
   friend class KernelWalker;
 };
 

@@ -454,6 +454,8 @@ std::optional<ImpactEstimate> TUAnalysis::impact(const clang::FunctionDecl *Fn,
     if (W.PerWarp <= 0 && W.PerItem <= 0 && facts(*K).nodesOf(Fn, S).empty())
       continue;
     ImpactEstimate E = C.impact(W, PerRun);
+    if (const clang::Stmt *Loop = facts(*K).hoistedOutOf(S))
+      E.Assumptions.push_back(hoistedBeforeText(Loop));
     scaleForLaunch(*K, C, E);
     if (!Best || E.Share > Best->Share)
       Best = std::move(E);
