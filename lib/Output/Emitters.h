@@ -38,6 +38,13 @@ void emitConcise(const std::vector<FileResult> &Results, const EmitOptions &Opts
 void emitGithub(const std::vector<FileResult> &Results, const EmitOptions &Opts,
                 llvm::raw_ostream &OS);
 
+// GitLab code quality (a JSON array of issues with fingerprints), for the merge-request widget.
+void emitGitlab(const std::vector<FileResult> &Results, const EmitOptions &Opts,
+                llvm::raw_ostream &OS);
+// JUnit XML: a test suite per file, a failed test case per warning or error.
+void emitJunit(const std::vector<FileResult> &Results, const EmitOptions &Opts,
+               llvm::raw_ostream &OS);
+
 // Path relative to Root when it lies inside, else absolute; always '/'-separated.
 std::string displayRelativePath(const std::string &Path, const std::string &Root);
 

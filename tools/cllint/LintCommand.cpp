@@ -48,7 +48,8 @@ cl::OptionCategory &Category = lintCategory();
 cl::list<std::string> Inputs(cl::Positional, cl::desc("<file|dir|glob>..."), cl::cat(Category));
 cl::opt<std::string> Format("format",
                             cl::desc("Output format: text (default), json, sarif, concise (one "
-                                     "line per finding) or github (Actions annotations)"),
+                                     "line per finding), github (Actions annotations), gitlab "
+                                     "(code quality) or junit (test report XML)"),
                             cl::init("text"), cl::cat(Category));
 cl::opt<std::string> OutputFile("o", cl::desc("Write the report to FILE instead of stdout"),
                                 cl::value_desc("FILE"), cl::cat(Category));
@@ -233,10 +234,10 @@ int runLint(int Argc, const char **Argv) {
   if (std::string Why; HeaderFilter.getNumOccurrences() && !llvm::Regex(HeaderFilter).isValid(Why))
     return usageError("--header-filter: '" + HeaderFilter +
                       "' is not a regular expression: " + Why);
-  if (Format != "text" && Format != "json" && Format != "sarif" && Format != "concise" &&
-      Format != "github")
+  if (!llvm::is_contained({"text", "json", "sarif", "concise", "github", "gitlab", "junit"},
+                          Format.getValue()))
     return usageError("unknown --format '" + Format +
-                      "'; expected text, json, sarif, concise or github");
+                      "'; expected text, json, sarif, concise, github, gitlab or junit");
   if (Color != "auto" && Color != "always" && Color != "never")
     return usageError("unknown --color '" + Color + "'; expected auto, always or never");
   std::optional<Severity> FailOnLevel;

@@ -35,6 +35,10 @@ void emitReport(const std::string &Format, const std::vector<FileResult> &Result
     emitConcise(Results, Emit, OS);
   else if (Format == "github")
     emitGithub(Results, Emit, OS);
+  else if (Format == "gitlab")
+    emitGitlab(Results, Emit, OS);
+  else if (Format == "junit")
+    emitJunit(Results, Emit, OS);
   else
     emitText(Results, Emit, OS);
 }
