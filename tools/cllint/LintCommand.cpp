@@ -3,6 +3,7 @@
 #include "Commands.h"
 #include "Config/CompileFlags.h"
 #include "Diagnostics/Baseline.h"
+#include "DiffBaseOption.h"
 #include "Driver/HostRun.h"
 #include "Driver/Linter.h"
 #include "Driver/ResultCache.h"
@@ -258,6 +259,9 @@ int runLint(int Argc, const char **Argv) {
       return usageError(Error);
     Accepted = std::move(B);
   }
+  std::optional<ChangedLines> Changed;
+  if (std::string Error; !loadDiffBase(Changed, Error))
+    return usageError(Error);
 
   LintOptions Options;
   for (const std::string &P : RulePatterns)
@@ -384,6 +388,10 @@ int runLint(int Argc, const char **Argv) {
   if (Accepted)
     for (FileResult &R : Results)
       Accepted->filter(R); // before --fix, so baselined code is left alone
+  if (Changed)
+    if (unsigned Old = keepChangedLines(Results, *Changed); Old && !Quiet)
+      llvm::errs() << "diff-base: " << Old << " finding(s) on lines unchanged since "
+                   << diffBaseRef() << " not shown\n";
 
   // --diff shows what the fixes would change; stdin's fixed text goes to stdout (editors'
   // fix-on-save), its report to stderr.
