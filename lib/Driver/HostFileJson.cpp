@@ -105,7 +105,8 @@ Value launchJson(const HostLaunch &L) {
                 {"function", L.Function},
                 {"inLoop", L.InLoop},
                 {"repeated", L.Repeated},
-                {"candidates", stringsJson(L.Candidates)}};
+                {"candidates", stringsJson(L.Candidates)},
+                {"unsetObjects", stringsJson(L.UnsetObjects)}};
 }
 
 void readLaunch(Reader &R, HostLaunch &L) {
@@ -121,6 +122,7 @@ void readLaunch(Reader &R, HostLaunch &L) {
   L.InLoop = R.flag("inLoop");
   L.Repeated = R.flag("repeated");
   R.Ok &= readStrings(R.O.get("candidates"), L.Candidates);
+  R.Ok &= readStrings(R.O.get("unsetObjects"), L.UnsetObjects);
 }
 
 Value argValueJson(const CallArgValue &A) {
@@ -208,6 +210,7 @@ Value hostFileToJson(const HostFile &F) {
       {"parseErrors", stringsJson(F.ParseErrors)},
       {"inputErrors", stringsJson(F.InputErrors)},
       {"dependencies", stringsJson(F.Dependencies)},
+      {"kernelObjectsSet", stringsJson(F.KernelObjectsSet)},
       {"inactive", listJson(F.InactiveRanges, [](const std::pair<size_t, size_t> &R) -> Value {
          return Object{{"begin", int64_t(R.first)}, {"end", int64_t(R.second)}};
        })}};
@@ -262,6 +265,7 @@ std::optional<HostFile> hostFileFromJson(const Value &V) {
       readStrings(O->get("parseErrors"), F.ParseErrors) &&
       readStrings(O->get("inputErrors"), F.InputErrors) &&
       readStrings(O->get("dependencies"), F.Dependencies) &&
+      readStrings(O->get("kernelObjectsSet"), F.KernelObjectsSet) &&
       readList(*O, "inactive", F.InactiveRanges, [](Reader &R, std::pair<size_t, size_t> &Range) {
         Range = {size_t(R.num("begin")), size_t(R.num("end"))};
         R.Ok &= Range.first < Range.second;

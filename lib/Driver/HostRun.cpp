@@ -39,7 +39,8 @@ std::array<unsigned, 3> tableShape(const std::array<uint64_t, 3> &Local) {
 
 // F's launches: shapes where the local size is a constant, and for every traced kernel whether
 // it runs more than once per program run.
-void addLaunches(analysis::LaunchTable &Table, const HostFile &F) {
+void addLaunches(analysis::LaunchTable &Table, const HostFile &F,
+                 const std::set<std::string> &ObjectsSetAnywhere) {
   std::vector<std::string> BuiltHere;
   for (const HostBuild &B : F.Builds)
     BuiltHere.push_back(B.KernelFile);
@@ -48,7 +49,12 @@ void addLaunches(analysis::LaunchTable &Table, const HostFile &F) {
     if (W.KernelParam >= 0)
       Wrappers.insert(W.Name);
   for (const HostLaunch &L : F.Launches) {
-    if (L.Kernel.empty() && L.Candidates.empty() && !Wrappers.count(L.Function))
+    // A kernel object its file never sets holds no kernel of this build, unless another host
+    // file read sets an object of that name.
+    bool SetElsewhere = llvm::any_of(
+        L.UnsetObjects, [&](const std::string &Name) { return ObjectsSetAnywhere.count(Name); });
+    bool Traced = !L.Kernel.empty() || !L.Candidates.empty() || !L.UnsetObjects.empty();
+    if ((!Traced || SetElsewhere) && !Wrappers.count(L.Function))
       Table.addUntracedLaunch(BuiltHere);
     // An untraced launch in a loop still shows that the program runs kernels in loops.
     std::vector<std::string> Runs = L.Candidates;
@@ -181,8 +187,11 @@ HostRun analyseHostFiles(const std::vector<std::string> &Reported,
   // every file.
   resolveWrappedLaunches(Run.Files);
   markRepeatedLaunches(Run.Files);
+  std::set<std::string> ObjectsSet;
   for (const HostFile &F : Run.Files)
-    addLaunches(*Run.Table, F);
+    ObjectsSet.insert(F.KernelObjectsSet.begin(), F.KernelObjectsSet.end());
+  for (const HostFile &F : Run.Files)
+    addLaunches(*Run.Table, F, ObjectsSet);
   return Run;
 }
 

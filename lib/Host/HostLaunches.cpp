@@ -64,7 +64,23 @@ public:
     if (Collecting && U->isIncrementDecrementOp())
       if (const Decl *D = assignedDecl(U->getSubExpr()))
         Values.modify(D);
+    if (Collecting && U->getOpcode() == UO_AddrOf)
+      escape(U->getSubExpr());
     return true;
+  }
+
+  // An array of kernel objects handed to a call (`clCreateKernelsInProgram(p, n, ks, ...)`).
+  bool VisitImplicitCastExpr(ImplicitCastExpr *C) {
+    if (Collecting && C->getCastKind() == CK_ArrayToPointerDecay)
+      escape(C->getSubExpr());
+    return true;
+  }
+
+  // A kernel object that code not traced may set: its address is taken, or it is bound to a
+  // non-const reference.
+  void escape(const Expr *E) {
+    if (auto K = handleOf(E, Ctx))
+      Objects.noteEscape(*K);
   }
 
   bool VisitBinaryOperator(BinaryOperator *B) {
@@ -122,8 +138,10 @@ public:
     if (!Collecting)
       return true;
     for (const CXXCtorInitializer *I : C->inits())
-      if (I->isMemberInitializer() && I->isWritten())
+      if (I->isMemberInitializer() && I->isWritten()) {
         Values.assign(I->getMember(), I->getInit());
+        Objects.noteSet(HandleKey{I->getMember(), -1}, I->getInit());
+      }
     return true;
   }
 
@@ -132,6 +150,11 @@ public:
       return true;
     std::string Name = apiCallName(Call);
     if (Collecting) {
+      if (const FunctionDecl *F = Call->getDirectCallee())
+        for (unsigned I = 0; I < Call->getNumArgs() && I < F->getNumParams(); ++I)
+          if (QualType T = F->getParamDecl(I)->getType();
+              T->isReferenceType() && !T.getNonReferenceType().isConstQualified())
+            escape(Call->getArg(I));
       // A char buffer the build options are written into.
       static const char *Writers[] = {"sprintf", "snprintf", "strcpy",
                                       "strcat",  "strncpy",  "strncat"};
@@ -244,6 +267,7 @@ public:
   }
 
   std::vector<HostBuild> builds() { return Pairing.finish(); }
+  std::vector<std::string> setObjectNames() const { return Objects.setObjectNames(); }
 
 private:
   BuildPairing Pairing;
@@ -327,6 +351,7 @@ private:
     L.Kernel = R.Name;
     L.Candidates = R.Candidates;
     L.WhyUnknown = R.Why;
+    L.UnsetObjects = R.Unset;
   }
 
   std::optional<int64_t> integer(const Expr *E) const { return Values.integer(E); }
@@ -401,6 +426,7 @@ HostFile parseAs(const std::string &Path, const std::vector<std::string> &ExtraA
   Out.Wrappers = std::move(F.Wrappers);
   Out.WrappedCalls = std::move(F.WrappedCalls);
   Out.Builds = F.builds();
+  Out.KernelObjectsSet = F.setObjectNames();
   placeLaunches(Ctx, Out);
   Out.Dependencies = userHeadersRead(*AST, Path);
   Out.InactiveRanges = skippedRanges(*AST);

@@ -28,8 +28,11 @@ struct HostLaunch {
   Range Where; // the enqueue call
   std::string LineText;
   std::string WhyUnknown; // why Kernel or Local could not be traced
-  std::string Function;   // the host function it is written in
-  bool InLoop = false;    // a loop of that function encloses it
+  // Kernel objects it may run that no code of its file sets (KernelRef::Unset); another host
+  // file may set them.
+  std::vector<std::string> UnsetObjects;
+  std::string Function; // the host function it is written in
+  bool InLoop = false;  // a loop of that function encloses it
   // It runs more than once per program run: InLoop, or its function is reached from a loop
   // (markRepeatedLaunches).
   bool Repeated = true;
@@ -108,6 +111,8 @@ struct HostFile {
   // Byte ranges [begin, end) of Content in `#if` branches the preprocessor skipped: code of
   // another build configuration (a vendor's branch), which names kernels this build never runs.
   std::vector<std::pair<size_t, size_t>> InactiveRanges;
+  // The kernel objects (variables and fields, by name) this file sets or lets other code set.
+  std::vector<std::string> KernelObjectsSet;
 };
 
 // Whether Path is a C or C++ source by its extension (.c .cc .cpp .cxx .c++).

@@ -81,6 +81,24 @@ bool KernelObjects::kernelValued(const Expr *E) const {
 void KernelObjects::noteSet(HandleKey K, const Expr *Value) {
   if (kernelValued(Value))
     Sets[K].push_back(Value);
+  else
+    Opaque.insert(K);
+}
+
+std::vector<std::string> KernelObjects::setObjectNames() const {
+  std::set<std::string> Names;
+  auto add = [&](const HandleKey &K) {
+    if (const auto *V = dyn_cast_or_null<ValueDecl>(K.D)) {
+      std::string Type = V->getType().getAsString();
+      if (Type.find("cl_kernel") != std::string::npos || Type.find("Kernel") != std::string::npos)
+        Names.insert(V->getNameAsString());
+    }
+  };
+  for (const auto &[K, Values] : Sets)
+    add(K);
+  for (const HandleKey &K : Opaque)
+    add(K);
+  return {Names.begin(), Names.end()};
 }
 
 void KernelObjects::trace(const Expr *E, unsigned Depth, Traced &Out,
@@ -129,8 +147,14 @@ void KernelObjects::traceObject(HandleKey K, unsigned Depth, Traced &Out,
   if (K.Index < 0)
     for (auto It = Sets.upper_bound(K); It != Sets.end() && It->first.D == K.D; ++It)
       Values.insert(Values.end(), It->second.begin(), It->second.end());
-  if (Values.empty())
-    Out.Unknown = true;
+  if (Values.empty()) {
+    const auto *Named = dyn_cast_or_null<NamedDecl>(K.D);
+    if (Opaque.count(K) || Opaque.count(HandleKey{K.D, -1}) || !Named || !K.D->getDeclContext() ||
+        isa<ParmVarDecl>(K.D))
+      Out.Unknown = true;
+    else
+      Out.Unset.insert(Named->getNameAsString());
+  }
   for (const Expr *V : Values)
     trace(V, Depth, Out, Seen);
 }
@@ -142,6 +166,8 @@ KernelRef KernelObjects::resolve(const Expr *Handle) const {
   KernelRef R;
   if (T.Computed)
     R.Why = "the kernel is created by a computed name";
+  else if (!T.Unknown && T.Names.empty() && !T.Unset.empty())
+    R.Why = "no code read sets this kernel object";
   else if (T.Unknown && T.Names.empty())
     R.Why = handleOf(bare(Handle), Ctx) ? "no clCreateKernel / cl::Kernel for this kernel object "
                                           "in the file"
@@ -156,6 +182,8 @@ KernelRef KernelObjects::resolve(const Expr *Handle) const {
     for (size_t I = 0; I < R.Candidates.size(); ++I)
       R.Why.append(I ? ", '" : " '").append(R.Candidates[I]).append("'");
   }
+  if (!T.Unknown && !T.Computed)
+    R.Unset.assign(T.Unset.begin(), T.Unset.end());
   return R;
 }
 

@@ -22,6 +22,9 @@ struct KernelRef {
   std::string Name;                    // the one kernel it holds; empty when not one
   std::vector<std::string> Candidates; // the kernels it may hold when several, all traced
   std::string Why;                     // why Name is empty
+  // Kernel objects it may hold that no code read sets or hands elsewhere (their creation is in
+  // an `#if` branch of another build configuration): they hold no kernel of this build.
+  std::vector<std::string> Unset;
 };
 
 class KernelObjects {
@@ -30,13 +33,18 @@ public:
 
   // The object K is set to Value (a declaration's initialiser or an assignment).
   void noteSet(HandleKey K, const clang::Expr *Value);
+  // K's address is taken or it is bound to a reference: code not traced may set it.
+  void noteEscape(HandleKey K) { Opaque.insert(K); }
   KernelRef resolve(const clang::Expr *Handle) const;
+  // The names of the kernel objects this file sets, or lets other code set.
+  std::vector<std::string> setObjectNames() const;
 
 private:
   struct Traced {
     std::set<std::string> Names;
-    bool Computed = false; // created by a name computed at run time
-    bool Unknown = false;  // an object no creation reaches
+    bool Computed = false;       // created by a name computed at run time
+    bool Unknown = false;        // an object no creation reaches
+    std::set<std::string> Unset; // objects nothing in the file sets
   };
   // The kernel E creates, if it is a creation: nullopt otherwise; Computed when its name is not
   // a constant. A copy of a creation is traced as a copy (trace).
@@ -50,6 +58,7 @@ private:
   clang::ASTContext &Ctx;
   const HostValues &Values;
   std::map<HandleKey, std::vector<const clang::Expr *>> Sets;
+  std::set<HandleKey> Opaque; // set from values not traced, or open to code not traced
 };
 
 } // namespace cllint
