@@ -189,6 +189,26 @@ withScriptLaunches(std::shared_ptr<const analysis::LaunchTable> Base, const std:
   return Table;
 }
 
+// Kernels in a Python script's or a raw string's text, parsed where they stand: the masked
+// text, with the script's own launches and build options (under the config's and the command
+// line's).
+static std::optional<MaskedSource>
+embeddedKernels(const std::string &Path, const std::string &Content, FileSettings &S,
+                std::shared_ptr<const analysis::LaunchTable> &Launches) {
+  std::optional<MaskedSource> Masked = maskEmbeddedKernels(Path, Content);
+  if (Masked && llvm::StringRef(Path).ends_with(".py"))
+    Launches = withScriptLaunches(Launches, Path, Content);
+  if (Masked && !Masked->BuildOptions.empty()) {
+    CompileFlags Script =
+        buildOptionFlags(Masked->BuildOptions, llvm::sys::path::parent_path(Path).str());
+    Script.mergeFrom(S.Flags);
+    if (!S.Flags.Std.empty())
+      Script.Std = S.Flags.Std;
+    S.Flags = Script;
+  }
+  return Masked;
+}
+
 // One cause at several sites (one group key and message): its impact is what the sites add
 // together, and every site carries it, so that they share one severity and fold into one. A
 // site reported once per call of its helper already weighs every call: it counts once.
@@ -342,19 +362,7 @@ FileResult Linter::lintBufferUnisolated(const std::string &Path, const std::stri
   std::vector<Finding> RuleFindings;
   setIsolatedStage("parsing");
   std::shared_ptr<const analysis::LaunchTable> Launches = launchesFor(S);
-  // Kernels in a Python script's or a raw string's text are parsed where they stand.
-  std::optional<MaskedSource> Masked = maskEmbeddedKernels(Path, Content);
-  if (Masked && llvm::StringRef(Path).ends_with(".py"))
-    Launches = withScriptLaunches(Launches, Path, Content);
-  if (Masked && !Masked->BuildOptions.empty()) {
-    // The script's own build options, under the config's and the command line's.
-    CompileFlags Script =
-        buildOptionFlags(Masked->BuildOptions, llvm::sys::path::parent_path(Path).str());
-    Script.mergeFrom(S.Flags);
-    if (!S.Flags.Std.empty())
-      Script.Std = S.Flags.Std;
-    S.Flags = Script;
-  }
+  std::optional<MaskedSource> Masked = embeddedKernels(Path, Content, S, Launches);
   ParseResult Parsed = parseOpenCL(
       Path, Masked ? Masked->Text : Content, S.Flags,
       [&](clang::ASTContext &Ctx, clang::Preprocessor &, const LocationResolver &Locations) {
@@ -430,8 +438,9 @@ bool Linter::withAnalysisUnisolated(const std::string &Path, const std::string &
   if (!settingsFor(Path, S, Error))
     return false;
   std::shared_ptr<const analysis::LaunchTable> Launches = launchesFor(S);
+  std::optional<MaskedSource> Masked = embeddedKernels(Path, Content, S, Launches);
   ParseResult Parsed = parseOpenCL(
-      Path, Content, S.Flags,
+      Path, Masked ? Masked->Text : Content, S.Flags,
       [&](clang::ASTContext &Ctx, clang::Preprocessor &, const LocationResolver &) {
         analysis::TUAnalysis A(Ctx, S.Profile, S.WorkGroup, Launches.get(), &S.Kernels);
         Visit(A);

@@ -451,6 +451,16 @@ bool isKernelCode(const std::string &Content) {
   std::string Code = Content;
   for (size_t I = 0; I < Code.size();) {
     size_t End = commentEnd(Code, I);
+    // A raw string (`R"CLC( ... )CLC"`) spans lines: a kernel inside it is text, not code.
+    if (End == std::string::npos && Code[I] == '"' && I > 0 && Code[I - 1] == 'R' &&
+        (I == 1 || !identChar(Code[I - 2]))) {
+      size_t Paren = Code.find('(', I + 1);
+      size_t Close = Paren == std::string::npos
+                         ? std::string::npos
+                         : Code.find(")" + Code.substr(I + 1, Paren - I - 1) + "\"", Paren);
+      // Past `)DELIM"`: the delimiter is the text between the quote and the parenthesis.
+      End = Close == std::string::npos ? Code.size() : Close + (Paren - I - 1) + 2;
+    }
     if (End == std::string::npos && Code[I] == '"')
       End = cStringEnd(Code, I) == std::string::npos ? Code.find('\n', I) : cStringEnd(Code, I) + 1;
     if (End == std::string::npos) {

@@ -1,10 +1,15 @@
 #include "Host/HostBuilds.h"
 
+#include "llvm/Support/Path.h"
+
 #include <set>
 
 namespace cllint {
 
 void BuildPairing::path(const std::string &Literal) {
+  if (Literal.find("__kernel") != std::string::npos ||
+      Literal.find("kernel void") != std::string::npos)
+    HoldsKernel = true;
   if (Literal.size() > 3 && Literal.compare(Literal.size() - 3, 3, ".cl") == 0 &&
       Literal.find_first_of(" \n\t") == std::string::npos)
     Scopes.back().Files.push_back(Literal);
@@ -28,7 +33,7 @@ void BuildPairing::leave() {
   Outer.Options.insert(Outer.Options.end(), Done.Options.begin(), Done.Options.end());
 }
 
-std::vector<HostBuild> BuildPairing::finish() {
+std::vector<HostBuild> BuildPairing::finish(const std::string &HostFile) {
   while (Scopes.size() > 1)
     leave();
   Scope &File = Scopes.front();
@@ -38,6 +43,14 @@ std::vector<HostBuild> BuildPairing::finish() {
   if (Distinct.size() == 1)
     for (const std::string &F : std::set<std::string>(File.Files.begin(), File.Files.end()))
       Builds.push_back({F, File.Options.front().first, File.Options.front().second});
+  // Builds that name no file, in a file holding a kernel string: each option set in turn (the
+  // first is the one its kernels are linted under; the others are listed).
+  if (HoldsKernel && File.Files.empty()) {
+    std::set<std::string> Seen;
+    for (const auto &[Options, Where] : File.Options)
+      if (llvm::sys::path::filename(Where.File) == HostFile && Seen.insert(Options).second)
+        Builds.push_back({HostFile, Options, Where});
+  }
   return std::move(Builds);
 }
 

@@ -122,6 +122,8 @@ public:
       return functorLaunch(C);
     if (C->getNumArgs() != 2)
       return true;
+    if (C->getOperator() == OO_LessLess)
+      return streamed(C);
     const auto *Target = dyn_cast<DeclRefExpr>(C->getArg(0)->IgnoreParenImpCasts());
     if (C->getOperator() == OO_PlusEqual && Target)
       Values.append(Target->getDecl(), C->getArg(1));
@@ -133,6 +135,29 @@ public:
       Objects.noteSet(*K, C->getArg(1));
     return true;
   }
+
+  // `os << "-DN=" << n << " ";` on a string stream: each operand appended, in order. The
+  // visitor meets the outermost `<<` first; the inner ones of its chain are done with it.
+  bool streamed(const CXXOperatorCallExpr *C) {
+    if (!StreamedParts.insert(C).second)
+      return true;
+    std::vector<const Expr *> Parts;
+    const Expr *Root = C;
+    while (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Root->IgnoreParenImpCasts())) {
+      if (Op->getOperator() != OO_LessLess || Op->getNumArgs() != 2)
+        return true;
+      StreamedParts.insert(Op);
+      Parts.push_back(Op->getArg(1));
+      Root = Op->getArg(0);
+    }
+    const auto *Stream = dyn_cast<DeclRefExpr>(Root->IgnoreParenImpCasts());
+    if (!Stream || Stream->getType().getAsString().find("stringstream") == std::string::npos)
+      return true;
+    for (auto It = Parts.rbegin(); It != Parts.rend(); ++It)
+      Values.append(Stream->getDecl(), *It);
+    return true;
+  }
+  std::set<const CXXOperatorCallExpr *> StreamedParts;
 
   bool VisitCXXConstructorDecl(CXXConstructorDecl *C) {
     if (!Collecting)
@@ -266,7 +291,7 @@ public:
     return true;
   }
 
-  std::vector<HostBuild> builds() { return Pairing.finish(); }
+  std::vector<HostBuild> builds(const std::string &HostFile) { return Pairing.finish(HostFile); }
   std::vector<std::string> setObjectNames() const { return Objects.setObjectNames(); }
 
 private:
@@ -286,7 +311,7 @@ private:
   }
 
   void noteBuild(const Expr *Call, const Expr *Options) {
-    std::optional<std::string> Text = Values.text(Options);
+    std::optional<std::string> Text = Values.textAt(Options, Call);
     Pairing.build(Text ? *Text : "?", Loc.tokenRange(Call->getBeginLoc()));
   }
 
@@ -425,7 +450,7 @@ HostFile parseAs(const std::string &Path, const std::vector<std::string> &ExtraA
   Out.Args = std::move(F.Args);
   Out.Wrappers = std::move(F.Wrappers);
   Out.WrappedCalls = std::move(F.WrappedCalls);
-  Out.Builds = F.builds();
+  Out.Builds = F.builds(llvm::sys::path::filename(Path).str());
   Out.KernelObjectsSet = F.setObjectNames();
   placeLaunches(Ctx, Out);
   Out.Dependencies = userHeadersRead(*AST, Path);

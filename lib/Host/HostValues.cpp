@@ -4,6 +4,7 @@
 #include "Host/HostExprs.h"
 
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
 
 namespace cllint {
 
@@ -56,6 +57,40 @@ void HostValues::write(const Decl *Buffer, const CallExpr *Call) {
 
 void HostValues::append(const Decl *D, const Expr *Value) {
   Appends[D->getCanonicalDecl()].push_back(Value);
+}
+
+std::optional<std::string> HostValues::textAt(const Expr *E, const Stmt *At) const {
+  Use = At;
+  UseAncestors.clear();
+  for (DynTypedNodeList Parents = Ctx.getParents(*At); !Parents.empty();
+       Parents = Ctx.getParents(Parents[0]))
+    if (const auto *S = Parents[0].get<Stmt>())
+      UseAncestors.insert(S);
+  std::optional<std::string> Out = text(E);
+  Use = nullptr;
+  return Out;
+}
+
+bool HostValues::reachesUse(const Expr *Append) const {
+  if (!Use)
+    return true;
+  // In the function of the use, an append counts when it comes first, in a block that holds the
+  // use too (the same branch, or around it); one in another function (a helper that builds the
+  // text) always counts.
+  const CompoundStmt *Block = nullptr;
+  for (DynTypedNodeList Parents = Ctx.getParents(*Append); !Parents.empty();
+       Parents = Ctx.getParents(Parents[0])) {
+    if (const auto *B = Parents[0].get<CompoundStmt>(); B && !Block)
+      Block = B;
+    if (const auto *F = Parents[0].get<FunctionDecl>()) {
+      if (!F->getBody() || !UseAncestors.count(F->getBody()))
+        return true;
+      return Ctx.getSourceManager().isBeforeInTranslationUnit(Append->getBeginLoc(),
+                                                              Use->getBeginLoc()) &&
+             (!Block || UseAncestors.count(Block) > 0);
+    }
+  }
+  return true;
 }
 
 const std::vector<const Expr *> *HostValues::elements(const Decl *D, int64_t Index) const {
@@ -200,6 +235,24 @@ std::optional<std::string> HostValues::text(const Expr *E, unsigned Depth) const
   E = unwrapped(E);
   if (auto S = literalString(E))
     return S;
+  // A default-constructed std::string or string stream holds nothing yet.
+  if (const auto *C = dyn_cast<CXXConstructExpr>(E); C && C->getNumArgs() == 0)
+    return std::string();
+  // A number written into a stream (`os << "-DN=" << n`), as the stream prints it.
+  if (QualType T = E->getType();
+      !T.isNull() && T->isArithmeticType() && !T->isAnyCharacterType() && !T->isBooleanType()) {
+    if (T->isIntegerType()) {
+      std::optional<int64_t> V = integer(E, Depth + 1);
+      return V ? std::to_string(*V) : std::string("?");
+    }
+    llvm::APFloat F(0.0);
+    if (!E->isValueDependent() && E->EvaluateAsFloat(F, Ctx)) {
+      char Buffer[64];
+      std::snprintf(Buffer, sizeof Buffer, "%g", F.convertToDouble());
+      return std::string(Buffer);
+    }
+    return std::string("?");
+  }
   if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E);
       Op && Op->getOperator() == OO_Plus && Op->getNumArgs() == 2) {
     auto L = text(Op->getArg(0), Depth + 1), R = text(Op->getArg(1), Depth + 1);
@@ -237,6 +290,8 @@ std::optional<std::string> HostValues::text(const Expr *E, unsigned Depth) const
   std::string Out = Base ? *Base : (It == Assigned.end() ? "" : "?");
   if (Ap != Appends.end())
     for (const Expr *A : Ap->second) {
+      if (!reachesUse(A))
+        continue;
       auto S = text(A, Depth + 1);
       Out += S ? *S : "?";
     }

@@ -1,8 +1,8 @@
 // What host code fixes a value to, traced through the file: integers (constant expressions,
 // macros, variables and fields with one assigned value), and text (string literals, char
 // buffers filled by sprintf / snprintf / strcpy / strcat, std::string built with + and +=,
-// std::to_string, .c_str()). Filled in a first pass over the file (assign, element, write,
-// append), asked in the second.
+// std::ostringstream built with <<, std::to_string, .c_str()). Filled in a first pass over the file
+// (assign, element, write, append), asked in the second.
 #pragma once
 
 #include "clang/AST/ASTContext.h"
@@ -25,7 +25,7 @@ public:
   void element(const clang::Decl *D, int64_t Index, const clang::Expr *Value);
   // `sprintf(buf, ...)`, `strcat(buf, ...)`: the calls that fill a char buffer, in order.
   void write(const clang::Decl *Buffer, const clang::CallExpr *Call);
-  // `s += x` on a std::string.
+  // `s += x` on a std::string, `os << x` on a string stream.
   void append(const clang::Decl *D, const clang::Expr *Value);
   // Changed in place (`n *= 2`, `i++`, `name[13] += k` on a char array): no fixed value.
   void modify(const clang::Decl *D) { Modified.insert(D->getCanonicalDecl()); }
@@ -37,6 +37,9 @@ public:
   // The text the expression holds, with '?' standing for parts that are not fixed
   // (a value read at run time); nullopt when nothing of it is known.
   std::optional<std::string> text(const clang::Expr *E, unsigned Depth = 0) const;
+  // The same, as the text stands at Use: what `+=` and `<<` add counts when it comes before Use
+  // in a block around it (`if (dbl) os << "-DTYPE=double"; ... build(os.str())` in that branch).
+  std::optional<std::string> textAt(const clang::Expr *E, const clang::Stmt *Use) const;
   // The values assigned to element Index of array D, in the order found.
   const std::vector<const clang::Expr *> *elements(const clang::Decl *D, int64_t Index) const;
   // The values assigned to variable D (its initializer first), in the order found.
@@ -55,7 +58,12 @@ private:
   bool helperWrites(const clang::CallExpr *Call, const clang::Decl *Buffer, unsigned Depth,
                     bool &Appends, std::optional<std::string> &Text) const;
 
+  // Whether an append reaches the use being asked about (textAt); all do outside textAt.
+  bool reachesUse(const clang::Expr *Append) const;
+
   clang::ASTContext &Ctx;
+  mutable const clang::Stmt *Use = nullptr;
+  mutable std::set<const clang::Stmt *> UseAncestors;
   std::map<const clang::Decl *, std::vector<const clang::Expr *>> Assigned;
   std::map<std::pair<const clang::Decl *, int64_t>, std::vector<const clang::Expr *>> Elements;
   std::map<const clang::Decl *, std::vector<const clang::CallExpr *>> Writes;
