@@ -4,13 +4,47 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Path.h"
 
+#include <set>
+
 namespace cllint {
+
+namespace {
+
+// The macro the -D or -U at Args[I] names (`-DN=4`, `-UN`, or `-D` `N=4` over two arguments),
+// with how many arguments it takes; empty when Args[I] is neither.
+std::string macroAt(const std::vector<std::string> &Args, size_t I, size_t &Width) {
+  llvm::StringRef A = Args[I];
+  Width = 1;
+  if (!A.consume_front("-D") && !A.consume_front("-U"))
+    return "";
+  if (A.empty() && I + 1 < Args.size()) {
+    A = Args[I + 1];
+    Width = 2;
+  }
+  return A.take_until([](char C) { return C == '='; }).str();
+}
+
+} // namespace
 
 void CompileFlags::mergeFrom(const CompileFlags &Later) {
   if (!Later.Std.empty())
     Std = Later.Std;
   if (!Later.Vendor.empty())
     Vendor = Later.Vendor;
+  // A macro the later flags define or undefine replaces the earlier value (a host's
+  // `-DN=0` under the command line's `-D N=1`), instead of redefining it.
+  std::set<std::string> Redefined;
+  for (size_t I = 0, Width = 1; I < Later.Args.size(); I += Width)
+    if (std::string Name = macroAt(Later.Args, I, Width); !Name.empty())
+      Redefined.insert(Name);
+  std::vector<std::string> Kept;
+  for (size_t I = 0, Width = 1; I < Args.size(); I += Width) {
+    std::string Name = macroAt(Args, I, Width);
+    if (!Name.empty() && Redefined.count(Name))
+      continue;
+    Kept.insert(Kept.end(), Args.begin() + I, Args.begin() + std::min(Args.size(), I + Width));
+  }
+  Args = std::move(Kept);
   Args.insert(Args.end(), Later.Args.begin(), Later.Args.end());
 }
 

@@ -15,7 +15,8 @@ struct CompileFlags {
   // switched off. Empty: every extension clang knows.
   std::string Vendor;
 
-  // Later flags win: Std is replaced when set, Args are appended.
+  // Later flags win: Std is replaced when set, Args are appended, and a macro Later defines or
+  // undefines drops this one's -D / -U of it.
   void mergeFrom(const CompileFlags &Later);
 };
 
