@@ -119,6 +119,7 @@ bool Linter::settingsFor(const std::string &Path, FileSettings &Out, std::string
   if (Config) {
     Out.Config = Config;
     Out.Flags = anchored(Config->Flags, Config->Dir);
+    Out.FlagSources.push_back({"config " + Config->Path, Out.Flags.Args});
     std::string Rel = displayRelativePath(Path, Config->Dir);
     Out.WorkGroup = Config->WorkGroup;
     Out.SeverityOverrides = Config->SeverityOverrides;
@@ -128,6 +129,8 @@ bool Linter::settingsFor(const std::string &Path, FileSettings &Out, std::string
     for (const FlagsForGlob &G : Config->PerPath)
       if (globMatch(G.Glob, Rel)) {
         Out.Flags.mergeFrom(anchored(G.Flags, Config->Dir));
+        Out.FlagSources.push_back(
+            {"config paths: '" + G.Glob + "'", anchored(G.Flags, Config->Dir).Args});
         if (G.WorkGroup)
           Out.WorkGroup = G.WorkGroup;
         for (const std::string &P : G.RulePatterns)
@@ -143,6 +146,7 @@ bool Linter::settingsFor(const std::string &Path, FileSettings &Out, std::string
       Profiles.add(P);
   }
   Out.Flags.mergeFrom(Options.Flags);
+  Out.FlagSources.push_back({"command line", Options.Flags.Args});
   for (const std::string &P : Options.Rules.patterns())
     Out.Rules.appendPattern(P);
   if (Options.WorkGroup)
@@ -169,6 +173,13 @@ bool Linter::settingsFor(const std::string &Path, FileSettings &Out, std::string
   if (std::optional<analysis::LaunchTable::Build> B =
           Table ? Table->hostBuild(Path) : std::nullopt) {
     CompileFlags Host = buildOptionFlags(B->Options, B->HostDir);
+    Out.FlagSources.insert(Out.FlagSources.begin(),
+                           {B->Source + " ('" + B->Options + "')", Host.Args});
+    // The host's other builds of the file are listed, not applied: the first one is linted.
+    for (const analysis::LaunchTable::Build &Other : Table->hostBuilds())
+      if (Other.KernelFile == B->KernelFile && Other.Source != B->Source)
+        Out.FlagSources.push_back(
+            {"not applied: " + Other.Source + " ('" + Other.Options + "')", {}});
     Host.mergeFrom(Out.Flags);
     if (!Out.Flags.Std.empty())
       Host.Std = Out.Flags.Std;

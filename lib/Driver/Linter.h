@@ -67,6 +67,13 @@ struct FileSettings {
   double MinImpact = 0.05, ImpactFloor = 0.005;
   std::shared_ptr<const ConfigFile> Config;        // null when none applies
   std::vector<analysis::ConfiguredKernel> Kernels; // the config's kernels: entries
+  // Where the flags come from, in the order they apply (later ones win): the host's build,
+  // the config, its paths: entries, the command line; --dump-config prints them.
+  struct FlagSource {
+    std::string From;
+    std::vector<std::string> Args;
+  };
+  std::vector<FlagSource> FlagSources;
 };
 
 class Linter {

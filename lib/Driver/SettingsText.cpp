@@ -47,6 +47,12 @@ std::string settingsYaml(const FileSettings &S, const std::string &File) {
   Y << YAML::EndMap;
   Y << YAML::Key << "std" << YAML::Value << (S.Flags.Std.empty() ? "CL1.2" : S.Flags.Std);
   Y << YAML::Key << "flags" << YAML::Value << YAML::Flow << S.Flags.Args;
+  Y << YAML::Key << "flags-from" << YAML::Value << YAML::BeginSeq;
+  for (const FileSettings::FlagSource &F : S.FlagSources)
+    if (!F.Args.empty() || F.From.starts_with("not applied") || F.From.starts_with("host"))
+      Y << YAML::BeginMap << YAML::Key << "from" << YAML::Value << F.From << YAML::Key << "flags"
+        << YAML::Value << YAML::Flow << F.Args << YAML::EndMap;
+  Y << YAML::EndSeq;
   if (S.WorkGroup)
     Y << YAML::Key << "work-group" << YAML::Value << YAML::Flow
       << std::vector<unsigned>(S.WorkGroup->begin(), S.WorkGroup->end());

@@ -345,12 +345,13 @@ int runLint(int Argc, const char **Argv) {
       return usageError("cannot read standard input: " + Buf.getError().message());
     StdinText = (*Buf)->getBuffer().str();
   }
-  if (!DumpConfig.empty())
-    return dumpConfig(Options, DumpConfig);
-  // Host files are read first: their launches give the kernels their work-group shapes.
+  // Host files are read first: their launches give the kernels their work-group shapes, their
+  // builds the kernels' options.
   HostRun Hosts;
   if (std::string Error; !readHostFiles(In, Options, Quiet, Hosts, Error))
     return usageError(Error);
+  if (!DumpConfig.empty())
+    return dumpConfig(Options, DumpConfig);
 
   Linter L(Options);
   if (!costDumpFile().empty())
