@@ -6,9 +6,9 @@
 
 namespace cllint {
 
-void BuildPairing::path(const std::string &Literal) {
-  if (Literal.find("__kernel") != std::string::npos ||
-      Literal.find("kernel void") != std::string::npos)
+void BuildPairing::path(const std::string &Literal, bool InFile) {
+  if (InFile && (Literal.find("__kernel") != std::string::npos ||
+                 Literal.find("kernel void") != std::string::npos))
     HoldsKernel = true;
   if (Literal.size() > 3 && Literal.compare(Literal.size() - 3, 3, ".cl") == 0 &&
       Literal.find_first_of(" \n\t") == std::string::npos)

@@ -18,8 +18,9 @@ public:
   void enter() { Scopes.emplace_back(); }
   // Ends the function: its paths and builds pair up, or wait for the end of the file.
   void leave();
-  // A string literal: kept when it is a path to a `.cl` file; noted when it holds a kernel.
-  void path(const std::string &Literal);
+  // A string literal: kept when it is a path to a `.cl` file; noted when it holds a kernel and
+  // stands in the host file itself (InFile; a header's kernel string is the header's).
+  void path(const std::string &Literal, bool InFile);
   void build(std::string Options, Range Where);
   // The pairs, with the file-level ones, once the walk is over. HostFile: the host file's name,
   // which its own kernel strings are linted under.

@@ -287,7 +287,9 @@ public:
 
   bool VisitStringLiteral(StringLiteral *S) {
     if (!Collecting && S->isOrdinary() && !inSystemHeader(S))
-      Pairing.path(S->getString().str());
+      Pairing.path(S->getString().str(),
+                   Ctx.getSourceManager().isInMainFile(
+                       Ctx.getSourceManager().getExpansionLoc(S->getBeginLoc())));
     return true;
   }
 
