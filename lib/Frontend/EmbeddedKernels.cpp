@@ -5,6 +5,7 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <cctype>
+#include <optional>
 #include <vector>
 
 namespace cllint {
@@ -14,6 +15,23 @@ bool identChar(char C) { return std::isalnum(static_cast<unsigned char>(C)) || C
 
 bool holdsKernel(llvm::StringRef Text) {
   return Text.contains("__kernel") || Text.contains("kernel void");
+}
+
+// A raw string literal R"delim( ... )delim" whose R is at C[I]: where its text begins and ends,
+// and the index past its closing quote (both npos when it is not closed).
+struct RawString {
+  size_t BodyBegin, BodyEnd, End;
+};
+std::optional<RawString> rawStringAt(const std::string &C, size_t I) {
+  if (C.compare(I, 2, "R\"") != 0 || (I > 0 && identChar(C[I - 1])))
+    return std::nullopt;
+  size_t Paren = C.find('(', I + 2);
+  if (Paren == std::string::npos || Paren - I - 2 > 16)
+    return std::nullopt;
+  std::string Close = ")" + C.substr(I + 2, Paren - I - 2) + "\"";
+  size_t BodyEnd = C.find(Close, Paren + 1);
+  return RawString{Paren + 1, BodyEnd,
+                   BodyEnd == std::string::npos ? std::string::npos : BodyEnd + Close.size()};
 }
 
 std::string blank(const std::string &Content) {
@@ -153,19 +171,16 @@ MaskedSource maskRawStrings(const std::string &C) {
   MaskedSource M{blank(C)};
   size_t I = 0;
   while ((I = C.find("R\"", I)) != std::string::npos) {
-    bool Prefixed = I > 0 && identChar(C[I - 1]);
-    size_t Paren = C.find('(', I + 2);
-    if (Prefixed || Paren == std::string::npos || Paren - I - 2 > 16) {
+    std::optional<RawString> R = rawStringAt(C, I);
+    if (!R) {
       I += 2;
       continue;
     }
-    std::string Close = ")" + C.substr(I + 2, Paren - I - 2) + "\"";
-    size_t End = C.find(Close, Paren + 1);
-    if (End == std::string::npos)
+    if (R->End == std::string::npos)
       break;
-    if (holdsKernel(llvm::StringRef(C).slice(Paren + 1, End)))
-      keep(M, C, Paren + 1, End);
-    I = End + Close.size();
+    if (holdsKernel(llvm::StringRef(C).slice(R->BodyBegin, R->BodyEnd)))
+      keep(M, C, R->BodyBegin, R->BodyEnd);
+    I = R->End;
   }
   return M;
 }
@@ -333,12 +348,8 @@ void maskCStrings(const std::string &C, MaskedSource &M) {
       I = I == std::string::npos ? N : I + 1;
       continue;
     }
-    if (C[I] == 'R' && I + 1 < N && C[I + 1] == '"' && (I == 0 || !identChar(C[I - 1]))) {
-      size_t Paren = C.find('(', I + 2);
-      size_t End = Paren == std::string::npos
-                       ? std::string::npos
-                       : C.find(")" + C.substr(I + 2, Paren - I - 2) + "\"", Paren);
-      I = End == std::string::npos ? N : End + 1;
+    if (std::optional<RawString> R = rawStringAt(C, I)) {
+      I = R->End == std::string::npos ? N : R->End;
       continue;
     }
     if (C[I] != '"') {
@@ -452,15 +463,8 @@ bool isKernelCode(const std::string &Content) {
   for (size_t I = 0; I < Code.size();) {
     size_t End = commentEnd(Code, I);
     // A raw string (`R"CLC( ... )CLC"`) spans lines: a kernel inside it is text, not code.
-    if (End == std::string::npos && Code[I] == '"' && I > 0 && Code[I - 1] == 'R' &&
-        (I == 1 || !identChar(Code[I - 2]))) {
-      size_t Paren = Code.find('(', I + 1);
-      size_t Close = Paren == std::string::npos
-                         ? std::string::npos
-                         : Code.find(")" + Code.substr(I + 1, Paren - I - 1) + "\"", Paren);
-      // Past `)DELIM"`: the delimiter is the text between the quote and the parenthesis.
-      End = Close == std::string::npos ? Code.size() : Close + (Paren - I - 1) + 2;
-    }
+    if (std::optional<RawString> R = End == std::string::npos ? rawStringAt(Code, I) : std::nullopt)
+      End = R->End == std::string::npos ? Code.size() : R->End;
     if (End == std::string::npos && Code[I] == '"')
       End = cStringEnd(Code, I) == std::string::npos ? Code.find('\n', I) : cStringEnd(Code, I) + 1;
     if (End == std::string::npos) {
