@@ -233,57 +233,6 @@ void maskStringified(const std::string &C, MaskedSource &M) {
   }
 }
 
-// Whether Text defines a kernel: `kernel` or `__kernel`, `void`, a name, a parameter list and a
-// body (a message such as "failed creating kernel void f()" does not).
-bool definesKernel(llvm::StringRef Text) {
-  size_t N = Text.size();
-  auto spaces = [&](size_t J) {
-    while (J < N && std::isspace(static_cast<unsigned char>(Text[J])))
-      ++J;
-    return J;
-  };
-  // Past `__attribute__((...))` at J, if there is one.
-  auto attribute = [&](size_t J) {
-    if (!Text.substr(J).starts_with("__attribute__"))
-      return J;
-    size_t K = spaces(J + 13);
-    int Depth = 0;
-    for (; K < N; ++K) {
-      Depth += Text[K] == '(' ? 1 : Text[K] == ')' ? -1 : 0;
-      if (Depth == 0)
-        return spaces(K + 1);
-      if (Text[K] == ';' || Text[K] == '{')
-        return std::string::npos;
-    }
-    return std::string::npos;
-  };
-  for (size_t At = Text.find("kernel"); At != llvm::StringRef::npos;
-       At = Text.find("kernel", At + 1)) {
-    size_t Before = Text.substr(0, At).ends_with("__") ? At - 2 : At;
-    if (Before > 0 && identChar(Text[Before - 1]))
-      continue;
-    size_t J = At + 6;
-    if (J >= N || !std::isspace(static_cast<unsigned char>(Text[J])))
-      continue;
-    J = attribute(spaces(J));
-    if (J == std::string::npos || !Text.substr(J).starts_with("void"))
-      continue;
-    J = spaces(J + 4);
-    size_t Name = J;
-    while (J < N && identChar(Text[J]))
-      ++J;
-    if (J == Name || (J = spaces(J)) >= N || Text[J] != '(')
-      continue;
-    size_t Close = Text.find_first_of(");{", J);
-    if (Close == llvm::StringRef::npos || Text[Close] != ')')
-      continue;
-    J = attribute(spaces(Close + 1));
-    if (J != std::string::npos && J < N && Text[J] == '{')
-      return true;
-  }
-  return false;
-}
-
 // The end of the C string literal whose opening quote is at C[Open] (the closing quote), or
 // npos when the line ends first.
 size_t cStringEnd(const std::string &C, size_t Open) {
@@ -478,6 +427,57 @@ bool isKernelCode(const std::string &Content) {
     I = End;
   }
   return definesKernel(Code);
+}
+
+// Whether Text defines a kernel: `kernel` or `__kernel`, `void`, a name, a parameter list and a
+// body (a message such as "failed creating kernel void f()" does not).
+bool definesKernel(llvm::StringRef Text) {
+  size_t N = Text.size();
+  auto spaces = [&](size_t J) {
+    while (J < N && std::isspace(static_cast<unsigned char>(Text[J])))
+      ++J;
+    return J;
+  };
+  // Past `__attribute__((...))` at J, if there is one.
+  auto attribute = [&](size_t J) {
+    if (!Text.substr(J).starts_with("__attribute__"))
+      return J;
+    size_t K = spaces(J + 13);
+    int Depth = 0;
+    for (; K < N; ++K) {
+      Depth += Text[K] == '(' ? 1 : Text[K] == ')' ? -1 : 0;
+      if (Depth == 0)
+        return spaces(K + 1);
+      if (Text[K] == ';' || Text[K] == '{')
+        return std::string::npos;
+    }
+    return std::string::npos;
+  };
+  for (size_t At = Text.find("kernel"); At != llvm::StringRef::npos;
+       At = Text.find("kernel", At + 1)) {
+    size_t Before = Text.substr(0, At).ends_with("__") ? At - 2 : At;
+    if (Before > 0 && identChar(Text[Before - 1]))
+      continue;
+    size_t J = At + 6;
+    if (J >= N || !std::isspace(static_cast<unsigned char>(Text[J])))
+      continue;
+    J = attribute(spaces(J));
+    if (J == std::string::npos || !Text.substr(J).starts_with("void"))
+      continue;
+    J = spaces(J + 4);
+    size_t Name = J;
+    while (J < N && identChar(Text[J]))
+      ++J;
+    if (J == Name || (J = spaces(J)) >= N || Text[J] != '(')
+      continue;
+    size_t Close = Text.find_first_of(");{", J);
+    if (Close == llvm::StringRef::npos || Text[Close] != ')')
+      continue;
+    J = attribute(spaces(Close + 1));
+    if (J != std::string::npos && J < N && Text[J] == '{')
+      return true;
+  }
+  return false;
 }
 
 } // namespace cllint

@@ -38,6 +38,9 @@ bool hostHoldsKernels(const std::string &Path);
 // Whether Content's code (outside comments and strings) defines a kernel: OpenCL C kept in a
 // file with a C++ extension (OpenMM's `.cc` kernels), linted as kernel code only.
 bool isKernelCode(const std::string &Content);
+// Whether Text defines a kernel: `kernel` or `__kernel`, `void`, a name, a parameter list and a
+// body (a message such as "failed creating kernel void f()" does not).
+bool definesKernel(llvm::StringRef Text);
 bool kernelCodeFile(const std::string &Path);
 
 } // namespace cllint

@@ -1,5 +1,7 @@
 #include "Host/HostBuilds.h"
 
+#include "Frontend/EmbeddedKernels.h"
+
 #include "llvm/Support/Path.h"
 
 #include <set>
@@ -7,8 +9,7 @@
 namespace cllint {
 
 void BuildPairing::path(const std::string &Literal, bool InFile) {
-  if (InFile && (Literal.find("__kernel") != std::string::npos ||
-                 Literal.find("kernel void") != std::string::npos))
+  if (InFile && definesKernel(Literal))
     HoldsKernel = true;
   if (Literal.size() > 3 && Literal.compare(Literal.size() - 3, 3, ".cl") == 0 &&
       Literal.find_first_of(" \n\t") == std::string::npos)
