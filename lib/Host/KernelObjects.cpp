@@ -18,16 +18,17 @@ const Expr *bare(const Expr *E) {
 
 } // namespace
 
-bool isKernelTyped(const Expr *E) {
-  if (E->getType().isNull() || E->isTypeDependent())
+bool isKernelType(QualType T) {
+  if (T.isNull())
     return false;
   // Spelled (`cl_kernel`, `cl::Kernel`) or behind a container's `mapped_type`.
-  for (const std::string &Type :
-       {E->getType().getAsString(), E->getType().getCanonicalType().getAsString()})
+  for (const std::string &Type : {T.getAsString(), T.getCanonicalType().getAsString()})
     if (Type.find("cl_kernel") != std::string::npos || Type.find("Kernel") != std::string::npos)
       return true;
   return false;
 }
+
+bool isKernelTyped(const Expr *E) { return !E->isTypeDependent() && isKernelType(E->getType()); }
 
 std::optional<std::string> KernelObjects::created(const Expr *E, bool &Computed) const {
   E = bare(E);
@@ -88,11 +89,8 @@ void KernelObjects::noteSet(HandleKey K, const Expr *Value) {
 std::vector<std::string> KernelObjects::setObjectNames() const {
   std::set<std::string> Names;
   auto add = [&](const HandleKey &K) {
-    if (const auto *V = dyn_cast_or_null<ValueDecl>(K.D)) {
-      std::string Type = V->getType().getAsString();
-      if (Type.find("cl_kernel") != std::string::npos || Type.find("Kernel") != std::string::npos)
-        Names.insert(V->getNameAsString());
-    }
+    if (const auto *V = dyn_cast_or_null<ValueDecl>(K.D); V && isKernelType(V->getType()))
+      Names.insert(V->getNameAsString());
   };
   for (const auto &[K, Values] : Sets)
     add(K);

@@ -17,6 +17,7 @@ namespace cllint {
 // Whether E's type is a kernel object's: spelled (`cl_kernel`, `cl::Kernel`) or behind an
 // alias such as a container's `mapped_type`.
 bool isKernelTyped(const clang::Expr *E);
+bool isKernelType(clang::QualType T);
 
 struct KernelRef {
   std::string Name;                    // the one kernel it holds; empty when not one
