@@ -1,6 +1,7 @@
 // Reports for CI systems other than GitHub: GitLab's code-quality JSON (merge-request widget
 // and diff annotations) and JUnit XML (the test-report views of GitLab, Jenkins, Azure DevOps).
 #include "Diagnostics/Fingerprint.h"
+#include "Driver/RunResults.h"
 #include "Output/Emitters.h"
 
 #include "llvm/Support/FormatVariadic.h"
@@ -54,15 +55,6 @@ std::string xml(const std::string &Raw) {
 
 std::string fileOf(const FileResult &R, const Finding &F, const EmitOptions &Opts) {
   return displayRelativePath(F.Where.File.empty() ? R.Path : F.Where.File, Opts.SourceRoot);
-}
-
-// Why a file was not analysed, in the words of the other formats.
-std::vector<std::string> fileErrors(const FileResult &R) {
-  std::vector<std::string> Errors = R.InputErrors;
-  Errors.insert(Errors.end(), R.InternalErrors.begin(), R.InternalErrors.end());
-  if (R.CompileFailed && Errors.empty())
-    Errors.push_back("does not compile");
-  return Errors;
 }
 
 } // namespace
