@@ -119,7 +119,7 @@ bool Linter::settingsFor(const std::string &Path, FileSettings &Out, std::string
   if (Config) {
     Out.Config = Config;
     Out.Flags = anchored(Config->Flags, Config->Dir);
-    Out.FlagSources.push_back({"config " + Config->Path, Out.Flags.Args});
+    Out.addFlagSource("config " + Config->Path, Out.Flags.Args);
     std::string Rel = displayRelativePath(Path, Config->Dir);
     Out.WorkGroup = Config->WorkGroup;
     Out.SeverityOverrides = Config->SeverityOverrides;
@@ -128,9 +128,9 @@ bool Linter::settingsFor(const std::string &Path, FileSettings &Out, std::string
     // paths: entries in file order, each after the file-wide settings.
     for (const FlagsForGlob &G : Config->PerPath)
       if (globMatch(G.Glob, Rel)) {
-        Out.Flags.mergeFrom(anchored(G.Flags, Config->Dir));
-        Out.FlagSources.push_back(
-            {"config paths: '" + G.Glob + "'", anchored(G.Flags, Config->Dir).Args});
+        CompileFlags ForGlob = anchored(G.Flags, Config->Dir);
+        Out.Flags.mergeFrom(ForGlob);
+        Out.addFlagSource("config paths: '" + G.Glob + "'", ForGlob.Args);
         if (G.WorkGroup)
           Out.WorkGroup = G.WorkGroup;
         for (const std::string &P : G.RulePatterns)
@@ -146,7 +146,7 @@ bool Linter::settingsFor(const std::string &Path, FileSettings &Out, std::string
       Profiles.add(P);
   }
   Out.Flags.mergeFrom(Options.Flags);
-  Out.FlagSources.push_back({"command line", Options.Flags.Args});
+  Out.addFlagSource("command line", Options.Flags.Args);
   for (const std::string &P : Options.Rules.patterns())
     Out.Rules.appendPattern(P);
   if (Options.WorkGroup)

@@ -74,6 +74,11 @@ struct FileSettings {
     std::vector<std::string> Args;
   };
   std::vector<FlagSource> FlagSources;
+  // Adds a source that sets flags (one that sets none is not listed).
+  void addFlagSource(std::string From, const std::vector<std::string> &Args) {
+    if (!Args.empty())
+      FlagSources.push_back({std::move(From), Args});
+  }
 };
 
 class Linter {

@@ -49,9 +49,8 @@ std::string settingsYaml(const FileSettings &S, const std::string &File) {
   Y << YAML::Key << "flags" << YAML::Value << YAML::Flow << S.Flags.Args;
   Y << YAML::Key << "flags-from" << YAML::Value << YAML::BeginSeq;
   for (const FileSettings::FlagSource &F : S.FlagSources)
-    if (!F.Args.empty() || F.From.starts_with("not applied") || F.From.starts_with("host"))
-      Y << YAML::BeginMap << YAML::Key << "from" << YAML::Value << F.From << YAML::Key << "flags"
-        << YAML::Value << YAML::Flow << F.Args << YAML::EndMap;
+    Y << YAML::BeginMap << YAML::Key << "from" << YAML::Value << F.From << YAML::Key << "flags"
+      << YAML::Value << YAML::Flow << F.Args << YAML::EndMap;
   Y << YAML::EndSeq;
   if (S.WorkGroup)
     Y << YAML::Key << "work-group" << YAML::Value << YAML::Flow
