@@ -147,8 +147,7 @@ void KernelObjects::traceObject(HandleKey K, unsigned Depth, Traced &Out,
       Values.insert(Values.end(), It->second.begin(), It->second.end());
   if (Values.empty()) {
     const auto *Named = dyn_cast_or_null<NamedDecl>(K.D);
-    if (Opaque.count(K) || Opaque.count(HandleKey{K.D, -1}) || !Named || !K.D->getDeclContext() ||
-        isa<ParmVarDecl>(K.D))
+    if (!Named || isa<ParmVarDecl>(K.D) || Opaque.count(K) || Opaque.count(HandleKey{K.D, -1}))
       Out.Unknown = true;
     else
       Out.Unset.insert(Named->getNameAsString());
