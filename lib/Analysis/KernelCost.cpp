@@ -3,6 +3,7 @@
 #include "Analysis/AccessQueries.h"
 #include "Analysis/BankDegree.h"
 #include "Analysis/TUAnalysis.h"
+#include "Analysis/WalkTraffic.h"
 
 #include <algorithm>
 #include <cmath>
@@ -76,6 +77,20 @@ void KernelCost::addMemory() {
     (Local ? Parts.Local : Parts.Memory) += S.Cycles;
     Sites.push_back(S);
   };
+  auto addL1Reads = [&](const MemoryAccess &A, double Wavefronts) {
+    const NodeWeight &NW = Weights.node(A.Node);
+    if (NW.PerWarp <= 0)
+      return;
+    CostSite S;
+    S.Where = A.E;
+    S.What = accessText(A) + " from L1";
+    S.Resource = "local";
+    S.PerItem = NW.PerItem;
+    S.PerRun = Wavefronts;
+    S.Cycles = Wavefronts * NW.PerWarp / P.LocalPerCycle;
+    Parts.Local += S.Cycles;
+    Sites.push_back(S);
+  };
   // Sectors one warp's run of a lone access fetches; unknown addresses count as coalesced
   // (gathers the analysis cannot see are not charged to a finding) or, when uniform, as one.
   auto sectors = [&](const MemoryAccess &A) -> double {
@@ -117,8 +132,19 @@ void KernelCost::addMemory() {
     size_t Runs = loopOffsets(F, *G.Members.front()).size();
     if (Runs > 1 && G.StrideBytes)
       if (std::optional<WarpTraffic> T = groupTraffic(F, G, Shape, W, Unit); T && T->Touched) {
-        for (const MemoryAccess *A : G.Members)
+        // Each run of a walk spreads over a sector per lane: a store's partial sectors reach
+        // memory as they are (nothing combines them), a load's come from L1 at the rate of its
+        // data reads (WalkTraffic.h).
+        bool Walk = walkRunTraffic(F, G, Shape, P).has_value();
+        for (const MemoryAccess *A : G.Members) {
+          if (Walk && A->Write) {
+            add(*A, sectors(*A), false);
+            continue;
+          }
           add(*A, double(T->Touched) / double(Runs) / double(G.Members.size()), false);
+          if (Walk)
+            addL1Reads(*A, double(l1Wavefronts(warpAddresses(*A, Shape, W), A->AccessBytes, P)));
+        }
         continue;
       }
     std::vector<int64_t> Lanes;

@@ -2,6 +2,7 @@
 // element between consecutive work-items, so each warp fetches many partly used sectors.
 #include "Analysis/AccessQueries.h"
 #include "Analysis/StepNames.h"
+#include "CountedWalk.h"
 #include "RecordUse.h"
 #include "RecordWalk.h"
 #include "Rule.h"
@@ -151,8 +152,12 @@ private:
     std::optional<WarpTraffic> T = groupTraffic(F, G, Shape.Size, P.WarpSize, TU);
     if (!T || T->Touched == 0)
       return false;
-    if (usesNearlyAll(*T, TU) || everyFieldUsed(Ctx.ast(), G) || xyzOfFourVectors(G))
+    // A loop that uses what it fetches may still spread each of its runs over a sector per
+    // lane: reported as such, or nothing.
+    if (usesNearlyAll(*T, TU) || everyFieldUsed(Ctx.ast(), G) || xyzOfFourVectors(G)) {
+      reportCountedWalk(Ctx, F, G, Shape);
       return true;
+    }
     const MemoryAccess &A = *G.Members.front();
     bool Read = false, Write = false;
     for (const MemoryAccess *M : G.Members) {
@@ -220,27 +225,6 @@ private:
                std::to_string(T->Minimum) + "; " + percentText(T->Useful, T->Touched * TU) +
                " of " + movedWord(Read, Write) + " bytes used" + aosCost(A.RecordBytes));
     return true;
-  }
-
-  // The measured cost of reading one 4-B field from an array of records (NVIDIA H100,
-  // time vs a float array), for the record sizes that were measured.
-  static std::string aosCost(int64_t RecordBytes) {
-    if (RecordBytes <= 0)
-      return "";
-    static const std::pair<int64_t, const char *> Measured[] = {{8, "1.2-1.3x"},  {12, "1.5-1.6x"},
-                                                                {16, "1.8-1.9x"}, {32, "3.2-3.3x"},
-                                                                {64, "6.1-6.2x"}, {260, "8.3x"}};
-    const char *Ratio = nullptr;
-    int64_t Size = 0;
-    for (const auto &[Bytes, R] : Measured)
-      if (Bytes <= RecordBytes) {
-        Ratio = R;
-        Size = Bytes;
-      }
-    if (!Ratio)
-      return "";
-    return "; reading one 4-B field of " + std::to_string(Size) + "-B records measured " + Ratio +
-           " the time of a float array on an NVIDIA H100";
   }
 
   // An address that is not affine in the lane ids (`(x + 1) % nx`, a choice between two

@@ -1,0 +1,69 @@
+// RUN: not %cllint --rules=-*,memory-global-stride --config=%S/Inputs/counted-walk.yaml %s | %check-findings
+// RUN: not %cllint --rules=-*,memory-global-stride --config=%S/Inputs/counted-walk.yaml --all %s | FileCheck %s --check-prefix=NOTE
+// RUN: %cllint --config=%S/Inputs/counted-walk.yaml --dump-costs %s | FileCheck %s --check-prefix=DUMP
+// A work-item walking its own record in a counted loop uses, over the loop, every byte its warp
+// fetches: the cache serves each sector's rest to the next iterations. Each single load or
+// store still spreads over a sector per lane. Measured on an NVIDIA H200 at 4 Mi work-items
+// (bench/hardware/walk_probe.c): 128-B records read this way take 4x the time of the
+// transposed layout (the L1 reads one sector per quarter of a line per cycle), written this way
+// 12.6x (partial sectors reach memory as they are); 32-B records read this way 1.04x.
+
+__kernel void read_record(__global const float *in, __global float *o, uint n) {
+  size_t g = get_global_id(0);
+  float s = 0;
+  for (int i = 0; i < 32; i++)
+    s += in[g * 32 + i];
+  // CHECK: counted-walk.cl:[[@LINE-1]]:10: warning: ~65% of kernel 'read_record' (32 runs per work-item): each work-item walks its own 128-B record of 'in' in a counted loop (a global load) while consecutive work-items are 128 B apart: memory serves each sector once, but each load of a warp reads 32 32-B sectors from L1 in 32 cycles instead of 1 {{.*}}; store the records transposed (element i of work-item g at i * n + g) so that consecutive work-items access consecutive words, or stage them through __local memory [memory-global-stride]
+  o[g] = s;
+}
+
+__kernel void write_record(__global float *out, __global const float *v, uint n) {
+  size_t g = get_global_id(0);
+  float x = v[g];
+  for (int i = 0; i < 32; i++)
+    out[g * 32 + i] = x + i;
+  // CHECK: counted-walk.cl:[[@LINE-1]]:5: warning: ~87% of kernel 'write_record' (32 runs per work-item): each work-item walks its own 128-B record of 'out' in a counted loop (a global store) while consecutive work-items are 128 B apart: each store of a warp writes 32 32-B sectors (minimum 4), each in part, and the cache does not combine them across iterations {{.*}} [memory-global-stride]
+}
+
+// Bytes: 8 per work-item, one by one.
+__kernel void write_hex(__global const uint *v, __global uchar *hex, uint n) {
+  size_t g = get_global_id(0);
+  uint x = v[g];
+  for (int k = 0; k < 8; k++)
+    hex[g * 8 + k] = '0' + ((x >> (4 * k)) & 7u);
+  // CHECK: counted-walk.cl:[[@LINE-1]]:5: warning: {{.*}}each work-item walks its own 8-B record of 'hex' in a counted loop (a global store){{.*}}writes 8 32-B sectors (minimum 1){{.*}} [memory-global-stride]
+}
+
+// Transposed: consecutive work-items read and write consecutive words. Nothing to report.
+__kernel void transposed(__global const float *in, __global float *out, uint n) {
+  size_t g = get_global_id(0);
+  float s = 0;
+  for (int i = 0; i < 32; i++)
+    s += in[i * (size_t)n + g];
+  for (int i = 0; i < 32; i++)
+    out[i * (size_t)n + g] = s + i;
+}
+
+// 32-B records read this way: the L1 serves a warp's 32 sectors in 8 cycles, under the memory
+// time they take anyway (measured 1.04x): a note at most.
+__kernel void read_small_record(__global const float *in, __global float *o, uint n) {
+  size_t g = get_global_id(0);
+  float s = 0;
+  for (int i = 0; i < 8; i++)
+    s += in[g * 8 + i];
+  // NOTE: counted-walk.cl:[[@LINE-1]]:10: note: ~4.9% of kernel 'read_small_record' (8 runs per work-item): each work-item walks its own 32-B record of 'in'{{.*}}in 8 cycles instead of 1
+  o[g] = s;
+}
+
+// The same store walk in a launch of 1,024 work-items: the launch's own cost weighs in, and the
+// finding says so (a launch of 4,096 work-items still measured 2.7x).
+__kernel void small_launch(__global float *out, __global const float *v) {
+  size_t g = get_global_id(0);
+  float x = v[g];
+  for (int i = 0; i < 32; i++)
+    out[g * 32 + i] = x + i;
+  // CHECK: counted-walk.cl:[[@LINE-1]]:5: warning: ~23% of kernel 'small_launch' (32 runs per work-item; assumes the launch's own cost dominates: the host launches 1024 work-items): each work-item walks its own 128-B record of 'out'{{.*}} [memory-global-stride]
+}
+
+// DUMP-LABEL: kernel 'read_record'
+// DUMP: line 15    load of 'in' from L1         local            1024.0 cycles  96%  32.0 runs per work-item, 32.0 wavefronts per run
