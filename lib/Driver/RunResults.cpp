@@ -55,6 +55,15 @@ size_t dedupeIncludedFindings(std::vector<FileResult> &Results) {
   return Dropped;
 }
 
+constexpr size_t MaxSiteNotes = 16;
+
+// What a folded site shares with its group's leader, for the note at the site.
+static std::string sameCauseText(const Finding &F) {
+  if (F.GroupKey.rfind("host-launch:", 0) == 0)
+    return "the same kernel launched with the same local size here";
+  return "the same access pattern here";
+}
+
 size_t groupFindings(std::vector<FileResult> &Results) {
   size_t Folded = 0;
   for (FileResult &R : Results) {
@@ -101,8 +110,9 @@ size_t groupFindings(std::vector<FileResult> &Results) {
           F.Level = std::max(F.Level, O->Level);
         F.Message += " (and " + std::to_string(N) + " more site" + (N == 1 ? "" : "s") +
                      " with the same cause at line" + (N == 1 ? " " : "s ") + Lines + ")";
-        for (const Finding *O : Others[I])
-          F.Notes.push_back({O->Where, "the same access pattern here"});
+        // A note per site up to a screenful; the message counts them all.
+        for (size_t K = 0; K < Others[I].size() && K < MaxSiteNotes; ++K)
+          F.Notes.push_back({Others[I][K]->Where, sameCauseText(F)});
         Folded += N;
       }
       Kept.push_back(std::move(F));

@@ -48,6 +48,7 @@ std::vector<Finding> checkHostLaunches(const HostFile &File, const DeviceProfile
                   "cannot know; findings on the kernel use its reqd_work_group_size, a kernels: "
                   "entry, another launch or an assumed shape (pass a local size, or declare "
                   "reqd_work_group_size, so that the analysis and the device agree)";
+      F.GroupKey = "host-launch:" + L.Kernel + ":null";
       Out.push_back(std::move(F));
       continue;
     }
@@ -75,12 +76,17 @@ std::vector<Finding> checkHostLaunches(const HostFile &File, const DeviceProfile
                 std::to_string(Lanes) + " lanes idle (" + percentText(double(Idle), double(Lanes)) +
                 "); use a multiple of " + std::to_string(Warp) + " such as " +
                 std::to_string(Lanes);
-    if (Groups)
-      F.Message += "; but this launch has only " + std::to_string(*Groups) + " work-group" +
-                   (*Groups == 1 ? "" : "s") +
-                   ", which the device runs at once (one wave): the idle lanes cost little at "
-                   "this size (launches of up to 1,000 such groups were within 7% of full warps "
-                   "on an NVIDIA H100), and in full once the launch grows";
+    // The launch's own numbers go to a note, so that every launch of the kernel with this
+    // shape reads the same and the run folds them into one finding.
+    if (Groups) {
+      F.Message += "; but this launch's work-groups fit the device at once (one wave): the idle "
+                   "lanes cost little at this size (launches of up to 1,000 such groups were "
+                   "within 7% of full warps on an NVIDIA H100), and in full once the launch "
+                   "grows";
+      F.Notes.push_back({L.Where, "this launch has " + std::to_string(*Groups) + " work-group" +
+                                      (*Groups == 1 ? "" : "s")});
+    }
+    F.GroupKey = "host-launch:" + L.Kernel + ":" + analysis::shapeString(Size);
     Cost C;
     C.Profile = Profile.Name;
     C.Metric = "idle-lanes";
