@@ -211,6 +211,19 @@ Value hostFileToJson(const HostFile &F) {
       {"inputErrors", stringsJson(F.InputErrors)},
       {"dependencies", stringsJson(F.Dependencies)},
       {"kernelObjectsSet", stringsJson(F.KernelObjectsSet)},
+      {"transfers", listJson(F.Transfers,
+                             [](const HostTransfer &T) -> Value {
+                               std::optional<int64_t> Bytes;
+                               if (T.Bytes)
+                                 Bytes = int64_t(*T.Bytes);
+                               return Object{{"read", T.Read},
+                                             {"call", T.Call},
+                                             {"bytes", integerJson(Bytes)},
+                                             {"where", rangeJson(T.Where)},
+                                             {"line", T.LineText},
+                                             {"loopLine", int64_t(T.LoopLine)},
+                                             {"loopKind", T.LoopKind}};
+                             })},
       {"inactive", listJson(F.InactiveRanges, [](const std::pair<size_t, size_t> &R) -> Value {
          return Object{{"begin", int64_t(R.first)}, {"end", int64_t(R.second)}};
        })}};
@@ -266,6 +279,19 @@ std::optional<HostFile> hostFileFromJson(const Value &V) {
       readStrings(O->get("inputErrors"), F.InputErrors) &&
       readStrings(O->get("dependencies"), F.Dependencies) &&
       readStrings(O->get("kernelObjectsSet"), F.KernelObjectsSet) &&
+      readList(*O, "transfers", F.Transfers,
+               [](Reader &R, HostTransfer &T) {
+                 T.Read = R.flag("read");
+                 T.Call = R.str("call");
+                 std::optional<int64_t> Bytes;
+                 R.integer("bytes", Bytes);
+                 if (Bytes)
+                   T.Bytes = uint64_t(*Bytes);
+                 T.Where = R.range("where");
+                 T.LineText = R.str("line");
+                 T.LoopLine = unsigned(R.num("loopLine"));
+                 T.LoopKind = R.str("loopKind");
+               }) &&
       readList(*O, "inactive", F.InactiveRanges, [](Reader &R, std::pair<size_t, size_t> &Range) {
         Range = {size_t(R.num("begin")), size_t(R.num("end"))};
         R.Ok &= Range.first < Range.second;

@@ -7,6 +7,7 @@
 #include "Host/LaunchWrappers.h"
 #include "Host/PythonLaunches.h"
 #include "Support/InputFiles.h"
+#include "host-blocking-transfer/HostTransferCheck.h"
 #include "launch-work-group-size/HostLaunchCheck.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -166,6 +167,8 @@ HostRun analyseHostFiles(const std::vector<std::string> &Reported,
       R.Content = F.Content;
       R.InputErrors = F.InputErrors;
       R.Findings = checkHostLaunches(F, Profile);
+      for (Finding &T : checkHostTransfers(F))
+        R.Findings.push_back(std::move(T));
       Run.Results.push_back(std::move(R));
     } else {
       for (const std::string &E : F.InputErrors)

@@ -295,6 +295,7 @@ public:
 
   std::vector<HostBuild> builds(const std::string &HostFile) { return Pairing.finish(HostFile); }
   std::vector<std::string> setObjectNames() const { return Objects.setObjectNames(); }
+  const HostValues &values() const { return Values; }
 
 private:
   BuildPairing Pairing;
@@ -455,6 +456,7 @@ HostFile parseAs(const std::string &Path, const std::vector<std::string> &ExtraA
   Out.Builds = F.builds(llvm::sys::path::filename(Path).str());
   Out.KernelObjectsSet = F.setObjectNames();
   placeLaunches(Ctx, Out);
+  Out.Transfers = findBlockingTransfers(Ctx, Loc, F.values(), Out.Content);
   Out.Dependencies = userHeadersRead(*AST, Path);
   Out.InactiveRanges = skippedRanges(*AST);
   return Out;

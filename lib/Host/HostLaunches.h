@@ -5,6 +5,7 @@
 #pragma once
 
 #include "Diagnostics/Finding.h"
+#include "Host/HostTransfers.h"
 
 #include <array>
 #include <cstdint>
@@ -113,6 +114,8 @@ struct HostFile {
   std::vector<std::pair<size_t, size_t>> InactiveRanges;
   // The kernel objects (variables and fields, by name) this file sets or lets other code set.
   std::vector<std::string> KernelObjectsSet;
+  // Blocking buffer transfers in loops that launch kernels.
+  std::vector<HostTransfer> Transfers;
 };
 
 // Whether Path is a C or C++ source by its extension (.c .cc .cpp .cxx .c++).

@@ -4,6 +4,7 @@
 #include "Config/CompileFlags.h"
 #include "Diagnostics/Baseline.h"
 #include "DiffBaseOption.h"
+#include "Driver/HostFindings.h"
 #include "Driver/HostRun.h"
 #include "Driver/Linter.h"
 #include "Driver/ResultCache.h"
@@ -368,8 +369,10 @@ int runLint(int Argc, const char **Argv) {
   }
   if (StdinText)
     Results.push_back(L.lintBuffer(StdinFilename, *StdinText));
-  for (FileResult &R : Hosts.Results)
+  for (FileResult &R : Hosts.Results) {
+    settleHostFindings(L, R);
     Results.push_back(std::move(R));
+  }
   applyHeaderFilter(Results, L,
                     HeaderFilter.getNumOccurrences() ? std::optional<std::string>(HeaderFilter)
                                                      : std::nullopt);

@@ -20,7 +20,9 @@ for rule in rules:
     if not text.startswith(f"# {rule}\n"):
         problems.append(f"{rule}: doc.md must start with '# {rule}'")
     problems += [f"{rule}: doc.md lacks '{s}'" for s in SECTIONS if s not in text]
-    if not glob.glob(os.path.join(root, "rules", rule, "test", "*.cl")):
+    # Kernel rules test .cl files; host rules, host code in .test files.
+    if not glob.glob(os.path.join(root, "rules", rule, "test", "*.cl")) and \
+            not glob.glob(os.path.join(root, "rules", rule, "test", "*.test")):
         problems.append(f"{rule}: no tests in rules/{rule}/test/")
     if f"`{rule}`" not in index:
         problems.append(f"{rule}: missing from docs/rules.md")
