@@ -222,7 +222,8 @@ Value hostFileToJson(const HostFile &F) {
                                              {"where", rangeJson(T.Where)},
                                              {"line", T.LineText},
                                              {"loopLine", int64_t(T.LoopLine)},
-                                             {"loopKind", T.LoopKind}};
+                                             {"loopKind", T.LoopKind},
+                                             {"function", T.Function}};
                              })},
       {"inactive", listJson(F.InactiveRanges, [](const std::pair<size_t, size_t> &R) -> Value {
          return Object{{"begin", int64_t(R.first)}, {"end", int64_t(R.second)}};
@@ -291,6 +292,7 @@ std::optional<HostFile> hostFileFromJson(const Value &V) {
                  T.LineText = R.str("line");
                  T.LoopLine = unsigned(R.num("loopLine"));
                  T.LoopKind = R.str("loopKind");
+                 T.Function = R.str("function");
                }) &&
       readList(*O, "inactive", F.InactiveRanges, [](Reader &R, std::pair<size_t, size_t> &Range) {
         Range = {size_t(R.num("begin")), size_t(R.num("end"))};

@@ -167,8 +167,6 @@ HostRun analyseHostFiles(const std::vector<std::string> &Reported,
       R.Content = F.Content;
       R.InputErrors = F.InputErrors;
       R.Findings = checkHostLaunches(F, Profile);
-      for (Finding &T : checkHostTransfers(F))
-        R.Findings.push_back(std::move(T));
       Run.Results.push_back(std::move(R));
     } else {
       for (const std::string &E : F.InputErrors)
@@ -190,6 +188,12 @@ HostRun analyseHostFiles(const std::vector<std::string> &Reported,
   // every file.
   resolveWrappedLaunches(Run.Files);
   markRepeatedLaunches(Run.Files);
+  placeTransfers(Run.Files);
+  for (FileResult &R : Run.Results)
+    for (const HostFile &F : Run.Files)
+      if (F.Path == R.Path)
+        for (Finding &T : checkHostTransfers(F))
+          R.Findings.push_back(std::move(T));
   std::set<std::string> ObjectsSet;
   for (const HostFile &F : Run.Files)
     ObjectsSet.insert(F.KernelObjectsSet.begin(), F.KernelObjectsSet.end());

@@ -108,4 +108,42 @@ void markRepeatedLaunches(std::vector<HostFile> &Files) {
       L.Repeated = L.InLoop || L.Function.empty() || !runsOnce(L.Function);
 }
 
+void placeTransfers(std::vector<HostFile> &Files) {
+  std::map<std::string, std::vector<const HostCall *>> CallsOf;
+  for (const HostFile &F : Files)
+    for (const HostCall &C : F.Calls)
+      CallsOf[C.Callee].push_back(&C);
+  // The function whose loop calls Fn, directly or through the calls above it; "" when none.
+  std::map<std::string, std::string> Decided;
+  std::set<std::string> Visiting;
+  std::function<std::string(const std::string &)> loopAbove =
+      [&](const std::string &Fn) -> std::string {
+    if (auto It = Decided.find(Fn); It != Decided.end())
+      return It->second;
+    auto Sites = CallsOf.find(Fn);
+    if (Sites == CallsOf.end() || !Visiting.insert(Fn).second)
+      return "";
+    std::string Found;
+    for (const HostCall *C : Sites->second) {
+      Found = C->InLoop ? C->Caller : loopAbove(C->Caller);
+      if (!Found.empty())
+        break;
+    }
+    Visiting.erase(Fn);
+    return Decided[Fn] = Found;
+  };
+  for (HostFile &F : Files) {
+    std::vector<HostTransfer> Kept;
+    for (HostTransfer &T : F.Transfers) {
+      if (!T.LoopLine) {
+        T.Caller = loopAbove(T.Function);
+        if (T.Caller.empty())
+          continue;
+      }
+      Kept.push_back(std::move(T));
+    }
+    F.Transfers = std::move(Kept);
+  }
+}
+
 } // namespace cllint

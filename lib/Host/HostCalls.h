@@ -27,4 +27,9 @@ void placeLaunches(clang::ASTContext &Ctx, HostFile &F);
 // `main` down (functions matched by name across Files).
 void markRepeatedLaunches(std::vector<HostFile> &Files);
 
+// Keeps the blocking transfers of Files that a loop repeats: those in a loop that launches
+// kernels, and those in a launching function that a loop of Files calls, directly or through
+// the calls above it (setting Caller to the function with the loop); drops the others.
+void placeTransfers(std::vector<HostFile> &Files);
+
 } // namespace cllint

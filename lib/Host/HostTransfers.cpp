@@ -74,8 +74,9 @@ public:
   std::vector<HostTransfer> Found;
 
   bool VisitCallExpr(CallExpr *Call) {
+    // Transfers of an included file are that file's own findings when it is read as host code.
     const SourceManager &SM = Ctx.getSourceManager();
-    if (SM.isInSystemHeader(SM.getFileLoc(Call->getBeginLoc())))
+    if (!SM.isWrittenInMainFile(SM.getFileLoc(Call->getBeginLoc())))
       return true;
     const FunctionDecl *F = Call->getDirectCallee();
     if (!F || !F->getDeclName().isIdentifier())
@@ -99,7 +100,7 @@ public:
     if (std::optional<int64_t> Bytes = Values.integer(Call->getArg(First + 2)); Bytes && *Bytes > 0)
       T.Bytes = uint64_t(*Bytes);
     T.Where = Loc.tokenRange(Call->getBeginLoc());
-    if (!loopThatLaunches(*Call, T))
+    if (!loopThatLaunches(*Call, T) && !functionThatLaunches(*Call, T))
       return true;
     Found.push_back(std::move(T));
     return true;
@@ -134,6 +135,25 @@ private:
       if (Body && launchesKernel(Body)) {
         T.LoopKind = Kind;
         T.LoopLine = Loc.tokenRange(P.get<Stmt>()->getBeginLoc()).Begin.Line;
+        return true;
+      }
+      Parents = Ctx.getParents(P);
+    }
+    return false;
+  }
+
+  // The function around S, when no loop of it encloses S and its body launches a kernel.
+  bool functionThatLaunches(const Stmt &S, HostTransfer &T) const {
+    DynTypedNodeList Parents = Ctx.getParents(S);
+    while (!Parents.empty()) {
+      const DynTypedNode &P = Parents[0];
+      if (P.get<ForStmt>() || P.get<WhileStmt>() || P.get<DoStmt>() || P.get<CXXForRangeStmt>() ||
+          P.get<LambdaExpr>())
+        return false;
+      if (const auto *Fn = P.get<FunctionDecl>()) {
+        if (!Fn->getDeclName().isIdentifier() || !Fn->hasBody() || !launchesKernel(Fn->getBody()))
+          return false;
+        T.Function = Fn->getName().str();
         return true;
       }
       Parents = Ctx.getParents(P);

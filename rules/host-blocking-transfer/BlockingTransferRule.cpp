@@ -47,9 +47,13 @@ std::vector<Finding> checkHostTransfers(const HostFile &File) {
     F.LineText = T.LineText;
     std::string Size = T.Bytes ? " of " + bytesText(*T.Bytes) : "";
     bool Small = T.Bytes && *T.Bytes < 65536;
-    F.Message = "blocking " + T.Call + Size + " inside the '" + T.LoopKind + "' loop at line " +
-                std::to_string(T.LoopLine) +
-                ", which also launches kernels: every iteration waits for the queue to drain" +
+    std::string Place =
+        T.LoopLine ? "inside the '" + T.LoopKind + "' loop at line " + std::to_string(T.LoopLine) +
+                         ", which also launches kernels"
+                   : "in '" + T.Function + "', which launches kernels and which a loop of '" +
+                         T.Caller + "' runs";
+    F.Message = "blocking " + T.Call + Size + " " + Place +
+                ": every iteration waits for the queue to drain" +
                 (T.Bytes ? " (" + transferTimes(*T.Bytes) + ")" : std::string()) + "; ";
     if (Small)
       F.Message += T.Read ? "check the result every few iterations, or once after the loop"
@@ -66,11 +70,13 @@ std::vector<Finding> checkHostTransfers(const HostFile &File) {
     Cost C;
     C.Metric = "blocking-transfers-per-iteration";
     C.Value = 1;
-    C.Summary = "one blocking transfer" + Size + " per iteration of the loop at line " +
-                std::to_string(T.LoopLine);
+    C.Summary = "one blocking transfer" + Size + " per iteration of " +
+                (T.LoopLine ? "the loop at line " + std::to_string(T.LoopLine)
+                            : "a loop of '" + T.Caller + "'");
     F.Price = C;
-    F.Notes.push_back({F.Where, "the loop at line " + std::to_string(T.LoopLine) +
-                                    " enqueues a kernel on each iteration"});
+    if (T.LoopLine)
+      F.Notes.push_back({F.Where, "the loop at line " + std::to_string(T.LoopLine) +
+                                      " enqueues a kernel on each iteration"});
     Out.push_back(std::move(F));
   }
   return Out;
