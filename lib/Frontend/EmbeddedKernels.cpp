@@ -166,14 +166,32 @@ std::string pythonBuildOptions(const std::string &C) {
   return Out;
 }
 
-// C, C++ and .cl: raw string literals R"delim( ... )delim" that hold a kernel.
+size_t commentEnd(const std::string &C, size_t I);
+size_t cStringEnd(const std::string &C, size_t Open);
+
+// C, C++ and .cl: raw string literals R"delim( ... )delim" that hold a kernel. Those in comments
+// (a header's documented example, Khronos' cl2.hpp) and ordinary strings are text, not code.
 MaskedSource maskRawStrings(const std::string &C) {
   MaskedSource M{blank(C)};
-  size_t I = 0;
-  while ((I = C.find("R\"", I)) != std::string::npos) {
+  size_t I = 0, N = C.size();
+  while (I < N) {
+    if (size_t End = commentEnd(C, I); End != std::string::npos) {
+      I = End;
+      continue;
+    }
+    if (C[I] == '\'') { // a character literal, such as '"'
+      size_t Close = C.find('\'', I + 1 + (I + 1 < N && C[I + 1] == '\\'));
+      I = Close == std::string::npos ? N : Close + 1;
+      continue;
+    }
     std::optional<RawString> R = rawStringAt(C, I);
+    if (!R && C[I] == '"') {
+      size_t Close = cStringEnd(C, I);
+      I = Close == std::string::npos ? I + 1 : Close + 1;
+      continue;
+    }
     if (!R) {
-      I += 2;
+      ++I;
       continue;
     }
     if (R->End == std::string::npos)
