@@ -166,8 +166,33 @@ std::string pythonBuildOptions(const std::string &C) {
   return Out;
 }
 
-size_t commentEnd(const std::string &C, size_t I);
-size_t cStringEnd(const std::string &C, size_t Open);
+// The end of the C comment that starts at C[I] (the end of the text when it is not closed), or
+// npos when none starts there.
+size_t commentEnd(const std::string &C, size_t I) {
+  if (C.compare(I, 2, "//") == 0)
+    return std::min(C.find('\n', I), C.size());
+  if (C.compare(I, 2, "/*") == 0) {
+    size_t Close = C.find("*/", I + 2);
+    return Close == std::string::npos ? C.size() : Close + 2;
+  }
+  return std::string::npos;
+}
+
+// The end of the C string literal whose opening quote is at C[Open] (the closing quote), or
+// npos when the line ends first.
+size_t cStringEnd(const std::string &C, size_t Open) {
+  for (size_t J = Open + 1; J < C.size(); ++J) {
+    if (C[J] == '\\') {
+      ++J;
+      continue;
+    }
+    if (C[J] == '"')
+      return J;
+    if (C[J] == '\n')
+      return std::string::npos;
+  }
+  return std::string::npos;
+}
 
 // C, C++ and .cl: raw string literals R"delim( ... )delim" that hold a kernel. Those in comments
 // (a header's documented example, Khronos' cl2.hpp) and ordinary strings are text, not code.
@@ -201,18 +226,6 @@ MaskedSource maskRawStrings(const std::string &C) {
     I = R->End;
   }
   return M;
-}
-
-// The end of the C comment that starts at C[I] (the end of the text when it is not closed), or
-// npos when none starts there.
-size_t commentEnd(const std::string &C, size_t I) {
-  if (C.compare(I, 2, "//") == 0)
-    return std::min(C.find('\n', I), C.size());
-  if (C.compare(I, 2, "/*") == 0) {
-    size_t Close = C.find("*/", I + 2);
-    return Close == std::string::npos ? C.size() : Close + 2;
-  }
-  return std::string::npos;
 }
 
 // Stringizing macros (`#define MSTRINGIFY(...) #__VA_ARGS__`): the argument of a call to a
@@ -249,22 +262,6 @@ void maskStringified(const std::string &C, MaskedSource &M) {
     }
     At = Close;
   }
-}
-
-// The end of the C string literal whose opening quote is at C[Open] (the closing quote), or
-// npos when the line ends first.
-size_t cStringEnd(const std::string &C, size_t Open) {
-  for (size_t J = Open + 1; J < C.size(); ++J) {
-    if (C[J] == '\\') {
-      ++J;
-      continue;
-    }
-    if (C[J] == '"')
-      return J;
-    if (C[J] == '\n')
-      return std::string::npos;
-  }
-  return std::string::npos;
 }
 
 // Whether the escapes of a run of literals map to the kernel text without moving a line: every
