@@ -10,6 +10,8 @@
 // 456 us (15.8x), st32_scatter (whole sectors) 355 us; ld16_contig 113 us, ld16_scatter 144 us,
 // ld4_scatter 112 us (both with a contiguous store of the result).
 #define CL_TARGET_OPENCL_VERSION 120
+#include "nvidia_device.h"
+
 #include <CL/cl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,23 +37,12 @@ static const char *src =
     "__kernel void ld4_scatter(__global float4 *c, __global float *o) { size_t i = "
     "get_global_id(0); o[i] = ((__global float*)c)[REMAP(i)*4]; }\n";
 int main(void) {
-  cl_platform_id ps[8];
-  cl_uint np;
-  clGetPlatformIDs(8, ps, &np);
-  cl_device_id d = 0;
-  for (cl_uint p = 0; p < np && !d; ++p) {
-    char n[256];
-    clGetPlatformInfo(ps[p], CL_PLATFORM_NAME, 256, n, 0);
-    if (strstr(n, "NVIDIA"))
-      clGetDeviceIDs(ps[p], CL_DEVICE_TYPE_GPU, 1, &d, 0);
-  }
-  if (!d) {
-    printf("no NVIDIA device\n");
+  cl_device_id d;
+  cl_context ctx;
+  cl_command_queue q;
+  if (!openNvidia(&d, &ctx, &q, CL_QUEUE_PROFILING_ENABLE))
     return 1;
-  }
   cl_int e;
-  cl_context ctx = clCreateContext(0, 1, &d, 0, 0, &e);
-  cl_command_queue q = clCreateCommandQueue(ctx, d, CL_QUEUE_PROFILING_ENABLE, &e);
   cl_program pr = clCreateProgramWithSource(ctx, 1, &src, 0, &e);
   if (clBuildProgram(pr, 1, &d, "", 0, 0)) {
     char log[8192];
@@ -70,19 +61,7 @@ int main(void) {
     clSetKernelArg(kr, 0, sizeof c, &c);
     if (names[k][0] == 'l')
       clSetKernelArg(kr, 1, sizeof o, &o);
-    size_t g = strcmp(names[k], "st32_scatter") == 0 ? N : N, l = 256;
-    double best = 1e30;
-    for (int r = 0; r < 12; ++r) {
-      cl_event ev;
-      clEnqueueNDRangeKernel(q, kr, 1, 0, &g, &l, 0, 0, &ev);
-      clWaitForEvents(1, &ev);
-      cl_ulong a, b;
-      clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_START, 8, &a, 0);
-      clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_END, 8, &b, 0);
-      if (r > 1 && (b - a) / 1e3 < best)
-        best = (b - a) / 1e3;
-      clReleaseEvent(ev);
-    }
+    double best = bestKernelMicros(q, kr, N);
     printf("%-16s %10.1f us\n", names[k], best);
   }
   return 0;

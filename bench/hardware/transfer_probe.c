@@ -4,6 +4,8 @@
 //
 //   cc -O2 -o transfer_probe bench/hardware/transfer_probe.c -lOpenCL && ./transfer_probe
 #define CL_TARGET_OPENCL_VERSION 120
+#include "nvidia_device.h"
+
 #include <CL/cl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,23 +21,12 @@ static double now(void) {
   return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
 }
 int main(void) {
-  cl_platform_id ps[8];
-  cl_uint np;
-  clGetPlatformIDs(8, ps, &np);
-  cl_device_id d = 0;
-  for (cl_uint p = 0; p < np && !d; ++p) {
-    char n[256];
-    clGetPlatformInfo(ps[p], CL_PLATFORM_NAME, 256, n, 0);
-    if (strstr(n, "NVIDIA"))
-      clGetDeviceIDs(ps[p], CL_DEVICE_TYPE_GPU, 1, &d, 0);
-  }
-  if (!d) {
-    printf("no NVIDIA device\n");
+  cl_device_id d;
+  cl_context ctx;
+  cl_command_queue q;
+  if (!openNvidia(&d, &ctx, &q, 0))
     return 1;
-  }
   cl_int e;
-  cl_context ctx = clCreateContext(0, 1, &d, 0, 0, &e);
-  cl_command_queue q = clCreateCommandQueue(ctx, d, 0, &e);
   cl_program pr = clCreateProgramWithSource(ctx, 1, &src, 0, &e);
   clBuildProgram(pr, 1, &d, "", 0, 0);
   cl_kernel k = clCreateKernel(pr, "step", &e);

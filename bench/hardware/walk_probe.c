@@ -12,6 +12,8 @@
 // writes 1.3-2.8x (5-15 us launches). Real shapes at 1 Mi work-items: D2Q9 collision 2.77x,
 // its reads alone 1.05x, 8 hex bytes 1.62x, a 64-B struct block read 1.80x.
 #define CL_TARGET_OPENCL_VERSION 120
+#include "nvidia_device.h"
+
 #include <CL/cl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -79,40 +81,13 @@ static const char *cases =
     "  size_t g = get_global_id(0); uint h = 0;\n"
     "  for (int i = 0; i < 16; i++) h = rotate(h ^ b[i * (size_t)n + g], 5u) + i;\n"
     "  fo[g] = h; }\n";
-static double timeKernel(cl_command_queue q, cl_kernel k, size_t g) {
-  size_t l = 256;
-  double best = 1e30;
-  for (int r = 0; r < 12; ++r) {
-    cl_event ev;
-    clEnqueueNDRangeKernel(q, k, 1, 0, &g, &l, 0, 0, &ev);
-    clWaitForEvents(1, &ev);
-    cl_ulong a, b;
-    clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_START, 8, &a, 0);
-    clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_END, 8, &b, 0);
-    if (r > 1 && (b - a) / 1e3 < best)
-      best = (b - a) / 1e3;
-    clReleaseEvent(ev);
-  }
-  return best;
-}
 int main(void) {
-  cl_platform_id ps[8];
-  cl_uint np;
-  clGetPlatformIDs(8, ps, &np);
-  cl_device_id d = 0;
-  for (cl_uint p = 0; p < np && !d; ++p) {
-    char n[256];
-    clGetPlatformInfo(ps[p], CL_PLATFORM_NAME, 256, n, 0);
-    if (strstr(n, "NVIDIA"))
-      clGetDeviceIDs(ps[p], CL_DEVICE_TYPE_GPU, 1, &d, 0);
-  }
-  if (!d) {
-    printf("no NVIDIA device\n");
+  cl_device_id d;
+  cl_context ctx;
+  cl_command_queue q;
+  if (!openNvidia(&d, &ctx, &q, CL_QUEUE_PROFILING_ENABLE))
     return 1;
-  }
   cl_int e;
-  cl_context ctx = clCreateContext(0, 1, &d, 0, 0, &e);
-  cl_command_queue q = clCreateCommandQueue(ctx, d, CL_QUEUE_PROFILING_ENABLE, &e);
   const size_t MaxN = (size_t)1 << 22;
   const int Rs[] = {8, 16, 32, 36};
   cl_mem in = clCreateBuffer(ctx, CL_MEM_READ_WRITE, MaxN * 36 * 4, 0, &e);
@@ -141,7 +116,7 @@ int main(void) {
           clSetKernelArg(ks[j], 0, sizeof in, &in);
           clSetKernelArg(ks[j], 1, sizeof o, &o);
           clSetKernelArg(ks[j], 2, sizeof nn, &nn);
-          t[j] = timeKernel(q, ks[j], n);
+          t[j] = bestKernelMicros(q, ks[j], n);
         }
         printf("%-12s %3d %9zu %10.1f %10.1f %6.2f\n", pairs[c][0], Rs[ri], n, t[0], t[1],
                t[0] / t[1]);
@@ -169,7 +144,7 @@ int main(void) {
         clSetKernelArg(k2[j], 0, sizeof in, &in);
         clSetKernelArg(k2[j], 1, sizeof o, c == 0 ? &in2 : &o);
         clSetKernelArg(k2[j], 2, sizeof nn, &nn);
-        t[j] = timeKernel(q, k2[j], n);
+        t[j] = bestKernelMicros(q, k2[j], n);
       }
       printf("%-12s %3s %9zu %10.1f %10.1f %6.2f\n", real[c][0], "-", n, t[0], t[1], t[0] / t[1]);
     }

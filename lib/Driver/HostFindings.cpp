@@ -1,6 +1,6 @@
 #include "Driver/HostFindings.h"
 
-#include "Diagnostics/Suppressions.h"
+#include "Driver/FindingSettings.h"
 
 namespace cllint {
 
@@ -14,14 +14,8 @@ void settleHostFindings(Linter &L, FileResult &R) {
   for (Finding &F : R.Findings) {
     if (!S.Rules.isEnabled(F.RuleId))
       continue;
-    if (auto It = S.SeverityOverrides.find(F.RuleId);
-        It != S.SeverityOverrides.end() && F.Level != Severity::Note)
-      F.Level = It->second;
-    if (Supp.suppresses(F)) {
-      ++R.SuppressedCount;
-      continue;
-    }
-    Kept.push_back(std::move(F));
+    if (settleFinding(F, S, Supp, R))
+      Kept.push_back(std::move(F));
   }
   R.Findings = std::move(Kept);
 }

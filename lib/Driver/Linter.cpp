@@ -3,6 +3,7 @@
 #include "Analysis/LaunchTable.h"
 #include "Analysis/TUAnalysis.h"
 #include "Diagnostics/Suppressions.h"
+#include "Driver/FindingSettings.h"
 #include "Driver/HostRun.h"
 #include "Driver/ResultCache.h"
 #include "Driver/SettingsText.h"
@@ -412,14 +413,8 @@ FileResult Linter::lintBufferUnisolated(const std::string &Path, const std::stri
       ++R.HiddenCount;
       continue;
     }
-    if (auto It = S.SeverityOverrides.find(F.RuleId);
-        It != S.SeverityOverrides.end() && F.Level != Severity::Note)
-      F.Level = It->second;
-    if (Supp.suppresses(F)) {
-      ++R.SuppressedCount;
-      continue;
-    }
-    R.Findings.push_back(std::move(F));
+    if (settleFinding(F, S, Supp, R))
+      R.Findings.push_back(std::move(F));
   }
   std::stable_sort(R.Findings.begin(), R.Findings.end(), before);
   return R;
