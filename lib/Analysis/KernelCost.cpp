@@ -226,7 +226,7 @@ ImpactEstimate KernelCost::impact(const NodeWeight &W, const Excess &PerRun) con
   if (Removed.Memory >= Removed.Local && Removed.Memory >= Removed.Instructions)
     E = estimate(Removed, "global memory traffic", Parts.Memory, Removed.Memory);
   else if (Removed.Local >= Removed.Instructions)
-    E = estimate(Removed, "__local memory time", Parts.Local, Removed.Local);
+    E = estimate(Removed, "L1 and __local data time", Parts.Local, Removed.Local);
   else
     E = estimate(Removed, "instruction time", Parts.Instructions, Removed.Instructions);
   E.PerItem = W.PerItem;

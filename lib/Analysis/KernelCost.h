@@ -36,8 +36,8 @@ struct ImpactEstimate {
   std::string Kernel;
   double Share = 0;         // of the kernel's estimated time, 0..1
   double ResourceShare = 0; // of the resource it adds to (memory traffic, instructions, ...)
-  std::string Resource;     // "global memory traffic", "instructions", "__local accesses"
-  double PerItem = 0;       // runs per work-item
+  std::string Resource; // "global memory traffic", "instruction time", "L1 and __local data time"
+  double PerItem = 0;   // runs per work-item
   std::vector<std::string> Assumptions;
   // Rests on something unconfirmed (a kernel no host code launches): at most a note.
   bool Conditional = false;
