@@ -456,7 +456,7 @@ HostFile parseAs(const std::string &Path, const std::vector<std::string> &ExtraA
   Out.Builds = F.builds(llvm::sys::path::filename(Path).str());
   Out.KernelObjectsSet = F.setObjectNames();
   placeLaunches(Ctx, Out);
-  Out.Transfers = findBlockingTransfers(Ctx, Loc, F.values(), Out.Content);
+  Out.Transfers = findBlockingTransfers(Ctx, Loc, F.values());
   Out.Dependencies = userHeadersRead(*AST, Path);
   Out.InactiveRanges = skippedRanges(*AST);
   return Out;

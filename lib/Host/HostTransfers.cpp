@@ -100,7 +100,8 @@ public:
     if (std::optional<int64_t> Bytes = Values.integer(Call->getArg(First + 2)); Bytes && *Bytes > 0)
       T.Bytes = uint64_t(*Bytes);
     T.Where = Loc.tokenRange(Call->getBeginLoc());
-    if (!loopThatLaunches(*Call, T) && !functionThatLaunches(*Call, T))
+    T.LineText = Loc.lineText(SM.getFileLoc(Call->getBeginLoc()));
+    if (!place(*Call, T))
       return true;
     Found.push_back(std::move(T));
     return true;
@@ -115,13 +116,23 @@ private:
     return V && *V != 0;
   }
 
-  // The innermost loop around S (in its function) whose body launches a kernel.
-  bool loopThatLaunches(const Stmt &S, HostTransfer &T) const {
-    DynTypedNodeList Parents = Ctx.getParents(S);
-    while (!Parents.empty()) {
+  // Where S repeats: the innermost loop around it (in its function) whose body launches a
+  // kernel; else, when no loop encloses it, its function if that launches a kernel (a loop of
+  // its callers may repeat it). False when neither.
+  bool place(const Stmt &S, HostTransfer &T) const {
+    bool InLoop = false;
+    for (DynTypedNodeList Parents = Ctx.getParents(S); !Parents.empty();
+         Parents = Ctx.getParents(Parents[0])) {
       const DynTypedNode &P = Parents[0];
-      if (P.get<FunctionDecl>() || P.get<LambdaExpr>())
+      if (P.get<LambdaExpr>())
         return false;
+      if (const auto *Fn = P.get<FunctionDecl>()) {
+        if (InLoop || !Fn->getDeclName().isIdentifier() || !Fn->hasBody() ||
+            !launchesKernel(Fn->getBody()))
+          return false;
+        T.Function = Fn->getName().str();
+        return true;
+      }
       const Stmt *Body = nullptr;
       const char *Kind = nullptr;
       if (const auto *For = P.get<ForStmt>())
@@ -132,31 +143,12 @@ private:
         Body = Do->getBody(), Kind = "do";
       else if (const auto *Range = P.get<CXXForRangeStmt>())
         Body = Range->getBody(), Kind = "for";
+      InLoop |= Body != nullptr;
       if (Body && launchesKernel(Body)) {
         T.LoopKind = Kind;
         T.LoopLine = Loc.tokenRange(P.get<Stmt>()->getBeginLoc()).Begin.Line;
         return true;
       }
-      Parents = Ctx.getParents(P);
-    }
-    return false;
-  }
-
-  // The function around S, when no loop of it encloses S and its body launches a kernel.
-  bool functionThatLaunches(const Stmt &S, HostTransfer &T) const {
-    DynTypedNodeList Parents = Ctx.getParents(S);
-    while (!Parents.empty()) {
-      const DynTypedNode &P = Parents[0];
-      if (P.get<ForStmt>() || P.get<WhileStmt>() || P.get<DoStmt>() || P.get<CXXForRangeStmt>() ||
-          P.get<LambdaExpr>())
-        return false;
-      if (const auto *Fn = P.get<FunctionDecl>()) {
-        if (!Fn->getDeclName().isIdentifier() || !Fn->hasBody() || !launchesKernel(Fn->getBody()))
-          return false;
-        T.Function = Fn->getName().str();
-        return true;
-      }
-      Parents = Ctx.getParents(P);
     }
     return false;
   }
@@ -169,17 +161,9 @@ private:
 } // namespace
 
 std::vector<HostTransfer> findBlockingTransfers(ASTContext &Ctx, const LocationResolver &Loc,
-                                                const HostValues &Values,
-                                                const std::string &Content) {
+                                                const HostValues &Values) {
   TransferFinder F(Ctx, Loc, Values);
   F.TraverseDecl(Ctx.getTranslationUnitDecl());
-  for (HostTransfer &T : F.Found) {
-    size_t Start = 0;
-    for (unsigned I = 1; I < T.Where.Begin.Line && Start != std::string::npos; ++I)
-      Start = Content.find('\n', Start) + 1;
-    if (Start != std::string::npos && T.Where.Begin.Line)
-      T.LineText = Content.substr(Start, Content.find('\n', Start) - Start);
-  }
   return std::move(F.Found);
 }
 

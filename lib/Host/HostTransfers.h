@@ -38,7 +38,6 @@ struct HostTransfer {
 // every loop in a function that launches kernels (Function set: a loop of its callers may
 // repeat it).
 std::vector<HostTransfer> findBlockingTransfers(clang::ASTContext &Ctx, const LocationResolver &Loc,
-                                                const HostValues &Values,
-                                                const std::string &Content);
+                                                const HostValues &Values);
 
 } // namespace cllint
