@@ -6,6 +6,7 @@
 
 #include <cstdlib>
 #include <map>
+#include <set>
 
 namespace cllint::analysis {
 
@@ -65,11 +66,39 @@ std::vector<int64_t> offsetsOver(const KernelFacts &F, const MemoryAccess &A, co
   return Out;
 }
 
+// The terms of Own whose counters appear in no term with another symbol: a counter scaled by
+// a run-time value (`blk` in `x[(lid + blk * ls) * 32 + j]`, a loop over records) moves between
+// records and stays at its first iteration, like a counter of a loop of unknown length.
+Poly termsOfPureCounters(const Poly &Own) {
+  std::set<std::string> Mixed;
+  for (const auto &[M, C] : Own.terms()) {
+    bool Other = false;
+    for (const std::string &S : M)
+      Other |= symbolKind(S) != SymbolKind::TripCounter;
+    if (Other)
+      for (const std::string &S : M)
+        Mixed.insert(S);
+  }
+  Poly R;
+  for (const auto &[M, C] : Own.terms()) {
+    bool Keep = true;
+    for (const std::string &S : M)
+      Keep &= !Mixed.count(S);
+    if (!Keep)
+      continue;
+    Poly T = Poly::constant(C);
+    for (const std::string &S : M)
+      T = T * Poly::symbol(S);
+    R = R + T;
+  }
+  return R;
+}
+
 } // namespace
 
 std::vector<int64_t> loopOffsets(const KernelFacts &F, const MemoryAccess &A) {
-  Poly Own = A.Bytes.Constant - withoutTripCounters(A.Bytes.Constant);
-  if (!A.Bytes.isAffine() || Own.isZero() || !onlyTripCounters(Own))
+  Poly Own = termsOfPureCounters(A.Bytes.Constant - withoutTripCounters(A.Bytes.Constant));
+  if (!A.Bytes.isAffine() || Own.isZero())
     return {0};
   return offsetsOver(F, A, Own);
 }

@@ -65,5 +65,32 @@ __kernel void small_launch(__global float *out, __global const float *v) {
   // CHECK: counted-walk.cl:[[@LINE-1]]:5: warning: ~23% of kernel 'small_launch' (32 runs per work-item; assumes the launch's own cost dominates: the host launches 1024 work-items): each work-item walks its own 128-B record of 'out'{{.*}} [memory-global-stride]
 }
 
+// Records quantized by a helper, a group's work-items taking every ls-th block of a row (ggml's
+// set_rows): the block loop moves between records, the helper's counted loops walk each one.
+inline float block_max(__global const float *x) {
+  float m = 0.0f;
+  for (int j = 0; j < 32; j++)
+    m = fmax(m, fabs(x[j]));
+  // CHECK: counted-walk.cl:[[@LINE-1]]:22: warning: ~65% of kernel 'quantize_rows' (32 runs per work-item): each work-item walks its own 128-B record of 'src' in a counted loop (a global load) while consecutive work-items are 128 B apart{{.*}} [memory-global-stride]
+  return m;
+}
+
+__kernel void quantize_rows(__global const float *src, __global float *scale, int nblk) {
+  __global const float *row = src + get_group_id(0) * nblk * 32;
+  for (int blk = get_local_id(0); blk < nblk; blk += get_local_size(0))
+    scale[get_group_id(0) * nblk + blk] = block_max(row + blk * 32);
+}
+
+// The same block loop reading 16 B of each record: half of each sector is wasted in memory.
+__kernel void head_rows(__global const float *src, __global float *scale, int nblk) {
+  for (int blk = get_local_id(0); blk < nblk; blk += get_local_size(0)) {
+    float m = 0.0f;
+    for (int j = 0; j < 4; j++)
+      m = fmax(m, src[blk * 32 + j]);
+    // CHECK: counted-walk.cl:[[@LINE-1]]:19: warning: ~41% of kernel 'head_rows' (4 runs per work-item): global load of 'src' in a counted loop uses 16 of every 128 B between consecutive work-items{{.*}} [memory-global-stride]
+    scale[blk] = m;
+  }
+}
+
 // DUMP-LABEL: kernel 'read_record'
 // DUMP: line 15    load of 'in' from L1         local            1024.0 cycles  96%  32.0 runs per work-item, 32.0 wavefronts per run
