@@ -44,11 +44,23 @@ public:
   void addHostArg(const std::string &Kernel, unsigned Index, std::optional<int64_t> Value) {
     HostArgs[Kernel][Index].push_back(Value);
   }
+  // The bytes of a buffer or __local argument the host sets (nullopt: computed at run time).
+  void addHostArgBytes(const std::string &Kernel, unsigned Index, std::optional<int64_t> Bytes) {
+    HostArgBytes[Kernel][Index].push_back(Bytes);
+  }
   // The arguments the host always sets to the same constant, by index.
   std::map<unsigned, int64_t> fixedArgs(const std::string &Kernel) const {
+    return agreeing(HostArgs, Kernel);
+  }
+  // The buffer and __local arguments the host always gives the same bytes, by index.
+  std::map<unsigned, int64_t> fixedArgBytes(const std::string &Kernel) const {
+    return agreeing(HostArgBytes, Kernel);
+  }
+  using ArgValues = std::map<std::string, std::map<unsigned, std::vector<std::optional<int64_t>>>>;
+  static std::map<unsigned, int64_t> agreeing(const ArgValues &All, const std::string &Kernel) {
     std::map<unsigned, int64_t> Out;
-    auto It = HostArgs.find(Kernel);
-    if (It == HostArgs.end())
+    auto It = All.find(Kernel);
+    if (It == All.end())
       return Out;
     for (const auto &[Index, Values] : It->second) {
       bool Same = true;
@@ -59,10 +71,8 @@ public:
     }
     return Out;
   }
-  const std::map<std::string, std::map<unsigned, std::vector<std::optional<int64_t>>>> &
-  allArgs() const {
-    return HostArgs;
-  }
+  const ArgValues &allArgs() const { return HostArgs; }
+  const ArgValues &allArgBytes() const { return HostArgBytes; }
 
   // The options a host builds a kernel file with, by the path the host writes.
   struct Build {
@@ -184,7 +194,7 @@ private:
   std::map<std::string, bool> RepeatedLaunch; // kernel -> some launch runs repeatedly
   std::vector<Build> Builds;
   std::map<std::string, std::vector<KernelLaunch>> Host;
-  std::map<std::string, std::map<unsigned, std::vector<std::optional<int64_t>>>> HostArgs;
+  ArgValues HostArgs, HostArgBytes;
 };
 
 } // namespace cllint::analysis

@@ -178,6 +178,7 @@ Value hostFileToJson(const HostFile &F) {
       {"args", listJson(F.Args,
                         [](const HostArg &A) -> Value {
                           return Object{{"kernel", A.Kernel},
+                                        {"kind", int64_t(A.K)},
                                         {"index", int64_t(A.Index)},
                                         {"value", integerJson(A.Value)},
                                         {"where", rangeJson(A.Where)}};
@@ -242,6 +243,9 @@ std::optional<HostFile> hostFileFromJson(const Value &V) {
       readList(*O, "args", F.Args,
                [](Reader &R, HostArg &A) {
                  A.Kernel = R.str("kernel");
+                 int64_t Kind = R.num("kind");
+                 R.Ok &= Kind >= HostArg::Scalar && Kind <= HostArg::Local;
+                 A.K = HostArg::Kind(Kind);
                  A.Index = unsigned(R.num("index"));
                  R.integer("value", A.Value);
                  A.Where = R.range("where");

@@ -154,7 +154,10 @@ HostRun analyseHostFiles(const std::vector<std::string> &Reported,
     if (!F.ParseErrors.empty())
       Unclean.push_back({Path, F.ParseErrors.front()});
     for (const HostArg &A : F.Args)
-      Run.Table->addHostArg(A.Kernel, A.Index, A.Value);
+      if (A.K == HostArg::Scalar)
+        Run.Table->addHostArg(A.Kernel, A.Index, A.Value);
+      else
+        Run.Table->addHostArgBytes(A.Kernel, A.Index, A.Value);
     Run.Table->addHostWords(F.Content, F.InactiveRanges);
     for (const HostBuild &B : F.Builds)
       Run.Table->addHostBuild({B.KernelFile, B.Options,
@@ -234,7 +237,12 @@ std::string describeLaunches(const HostRun &Run) {
   for (const HostFile &F : Run.Files)
     for (const HostArg &A : F.Args)
       Out += F.Path + ":" + std::to_string(A.Where.Begin.Line) + ": " + A.Kernel + " argument " +
-             std::to_string(A.Index) + " = " + (A.Value ? std::to_string(*A.Value) : "?") + "\n";
+             std::to_string(A.Index) + " = " +
+             (A.K == HostArg::Buffer  ? "a buffer of "
+              : A.K == HostArg::Local ? "__local "
+                                      : "") +
+             (A.Value ? std::to_string(*A.Value) : "?") + (A.K == HostArg::Scalar ? "" : " bytes") +
+             "\n";
   return Out;
 }
 

@@ -86,11 +86,12 @@ Linter::Linter(LintOptions Opts)
             " " + L.Source + "\n";
     for (const analysis::LaunchTable::Build &B : Options.Launches->hostBuilds())
       LaunchesDigest += B.KernelFile + " built with " + B.Options + "\n";
-    for (const auto &[Kernel, Args] : Options.Launches->allArgs())
-      for (const auto &[Index, Values] : Args)
-        for (const std::optional<int64_t> &V : Values)
-          LaunchesDigest += Kernel + " arg " + std::to_string(Index) + " " +
-                            (V ? std::to_string(*V) : "?") + "\n";
+    for (const auto *All : {&Options.Launches->allArgs(), &Options.Launches->allArgBytes()})
+      for (const auto &[Kernel, Args] : *All)
+        for (const auto &[Index, Values] : Args)
+          for (const std::optional<int64_t> &V : Values)
+            LaunchesDigest += Kernel + (All == &Options.Launches->allArgs() ? " arg " : " bytes ") +
+                              std::to_string(Index) + " " + (V ? std::to_string(*V) : "?") + "\n";
     for (const auto &[Kernel, Repeated] : Options.Launches->launchRepetitions())
       LaunchesDigest += Kernel + (Repeated ? " repeated\n" : " once\n");
     std::string Words;

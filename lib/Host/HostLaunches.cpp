@@ -2,6 +2,7 @@
 
 #include "Diagnostics/ClangLocations.h"
 #include "Frontend/ResourceDir.h"
+#include "Host/HostArgSizes.h"
 #include "Host/HostBuilds.h"
 #include "Host/HostCalls.h"
 #include "Host/HostDependencies.h"
@@ -170,11 +171,23 @@ public:
     return true;
   }
 
+  // A parameter of a host function takes the values its calls pass (`launch(n)` with `int n =
+  // N;` in main): one value at every call, it is fixed like a variable.
+  void passArguments(const CallExpr *Call) {
+    const FunctionDecl *Def = nullptr;
+    if (isa<CXXOperatorCallExpr>(Call) || !Call->getDirectCallee() ||
+        !Call->getDirectCallee()->hasBody(Def) || inSystemHeader(Def))
+      return;
+    for (unsigned I = 0; I < Call->getNumArgs() && I < Def->getNumParams(); ++I)
+      Values.assign(Def->getParamDecl(I), Call->getArg(I));
+  }
+
   bool VisitCallExpr(CallExpr *Call) {
     if (inSystemHeader(Call))
       return true;
     std::string Name = apiCallName(Call);
     if (Collecting) {
+      passArguments(Call);
       if (const FunctionDecl *F = Call->getDirectCallee())
         for (unsigned I = 0; I < Call->getNumArgs() && I < F->getNumParams(); ++I)
           if (QualType T = F->getParamDecl(I)->getType();
@@ -204,6 +217,8 @@ public:
       if (const auto *U = dyn_cast<UnaryOperator>(P);
           U && U->getOpcode() == UO_AddrOf && U->getSubExpr()->getType()->isIntegerType())
         noteArg(Call, Call->getArg(0), Call->getArg(1), U->getSubExpr());
+      else if (auto Size = clSetKernelArgSize(Call->getArg(2), Call->getArg(3), Values))
+        noteArg(Call, Call->getArg(0), Call->getArg(1), nullptr, Size);
       return true;
     }
     if (Name == "clEnqueueNDRangeKernel" && Call->getNumArgs() >= 6) {
@@ -239,9 +254,11 @@ public:
         }
       return true;
     }
-    if (M->getName() == "setArg" && Call->getNumArgs() == 2 &&
-        Call->getArg(1)->IgnoreParenImpCasts()->getType()->isIntegerType()) {
-      noteArg(Call, Call->getImplicitObjectArgument(), Call->getArg(0), Call->getArg(1));
+    if (M->getName() == "setArg" && Call->getNumArgs() == 2) {
+      if (Call->getArg(1)->IgnoreParenImpCasts()->getType()->isIntegerType())
+        noteArg(Call, Call->getImplicitObjectArgument(), Call->getArg(0), Call->getArg(1));
+      else if (auto Size = setArgSize(Call->getArg(1), Values))
+        noteArg(Call, Call->getImplicitObjectArgument(), Call->getArg(0), nullptr, Size);
       return true;
     }
     if (M->getName() != "enqueueNDRangeKernel" || Call->getNumArgs() < 3)
@@ -274,6 +291,8 @@ public:
     for (unsigned I = 2; I < Call->getNumArgs(); ++I)
       if (Call->getArg(I)->IgnoreParenImpCasts()->getType()->isIntegerType())
         noteArg(Call, L.Kernel, int64_t(I - 2), Call->getArg(I));
+      else if (auto Size = setArgSize(Call->getArg(I), Values))
+        noteArg(Call, L.Kernel, int64_t(I - 2), nullptr, Size);
     Launches.push_back(std::move(L));
     return true;
   }
@@ -328,18 +347,29 @@ private:
     return Ctx.getSourceManager().isInSystemHeader(
         Ctx.getSourceManager().getExpansionLoc(S->getBeginLoc()));
   }
+  bool inSystemHeader(const Decl *D) const {
+    return Ctx.getSourceManager().isInSystemHeader(
+        Ctx.getSourceManager().getExpansionLoc(D->getBeginLoc()));
+  }
 
-  void noteArg(const CallExpr *Call, const Expr *Kernel, const Expr *Index, const Expr *Value) {
-    noteArg(Call, Objects.resolve(Kernel).Name, integer(Index), Value);
+  // A scalar argument's Value, or the Size of a buffer or __local one.
+  void noteArg(const CallExpr *Call, const Expr *Kernel, const Expr *Index, const Expr *Value,
+               std::optional<ArgSize> Size = std::nullopt) {
+    noteArg(Call, Objects.resolve(Kernel).Name, integer(Index), Value, Size);
   }
   void noteArg(const CallExpr *Call, const std::string &Kernel, std::optional<int64_t> Index,
-               const Expr *Value) {
+               const Expr *Value, std::optional<ArgSize> Size = std::nullopt) {
     if (Kernel.empty() || !Index || *Index < 0 || *Index > 255)
       return;
     HostArg A;
     A.Kernel = Kernel;
     A.Index = unsigned(*Index);
-    A.Value = integer(Value);
+    if (Size) {
+      A.K = Size->K;
+      A.Value = Size->Bytes;
+    } else {
+      A.Value = integer(Value);
+    }
     A.Where = Loc.tokenRange(Call->getBeginLoc());
     Args.push_back(std::move(A));
   }

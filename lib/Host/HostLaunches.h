@@ -54,10 +54,14 @@ struct HostCall {
 // A scalar kernel argument the host sets: `clSetKernelArg(k, 2, sizeof(int), &n)`,
 // `kernel.setArg(2, n)`, with the value traced like the sizes (nullopt: not a constant).
 struct HostArg {
+  // A scalar's Value is the argument; a buffer's is the bytes the host created it with, a
+  // __local allocation's the bytes it asks for (HostArgSizes.h).
+  enum Kind { Scalar, Buffer, Local };
   std::string Kernel;
   unsigned Index = 0;
   std::optional<int64_t> Value;
   Range Where;
+  Kind K = Scalar;
 };
 
 // The options a program is built with (`clBuildProgram(p, n, devs, OPTIONS, ...)`,

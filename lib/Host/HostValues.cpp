@@ -6,6 +6,8 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 
+#include <cmath>
+
 namespace cllint {
 
 using namespace clang;
@@ -105,6 +107,15 @@ std::optional<int64_t> HostValues::integer(const Expr *E, unsigned Depth) const 
   Expr::EvalResult R;
   if (!E->isValueDependent() && E->EvaluateAsInt(R, Ctx))
     return R.Val.getInt().getExtValue();
+  // `(size_t)ceil((float)N / (float)BS) * BS`: a size rounded up through floating point.
+  if (E->getType()->isRealFloatingType()) {
+    std::optional<double> V = real(E, Depth + 1);
+    if (!V || !std::isfinite(*V) || std::fabs(*V) > 9.0e18)
+      return std::nullopt;
+    return int64_t(*V);
+  }
+  if (const auto *C = dyn_cast<ExplicitCastExpr>(E); C && C->getType()->isIntegerType())
+    return integer(C->getSubExpr(), Depth + 1);
   if (const Decl *D = named(E)) {
     if (Modified.count(D))
       return std::nullopt;
@@ -138,6 +149,53 @@ std::optional<int64_t> HostValues::integer(const Expr *E, unsigned Depth) const 
     return *Rv >= 0 && *Rv < 62 && *L >= 0 && *L < (int64_t(1) << (62 - *Rv))
                ? std::optional<int64_t>(*L << *Rv)
                : std::nullopt;
+  default:
+    return std::nullopt;
+  }
+}
+
+std::optional<double> HostValues::real(const Expr *E, unsigned Depth) const {
+  if (!E || Depth > MaxDepth)
+    return std::nullopt;
+  E = E->IgnoreParens();
+  if (E->getType()->isIntegerType())
+    return integer(E, Depth + 1);
+  if (const auto *C = dyn_cast<CastExpr>(E))
+    return real(C->getSubExpr(), Depth + 1);
+  llvm::APFloat F(0.0);
+  if (!E->isValueDependent() && E->EvaluateAsFloat(F, Ctx)) {
+    bool Lost = false;
+    F.convert(llvm::APFloat::IEEEdouble(), llvm::APFloat::rmNearestTiesToEven, &Lost);
+    return F.convertToDouble();
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(E); Call && Call->getNumArgs() == 1) {
+    const FunctionDecl *Fn = Call->getDirectCallee();
+    std::string Name = Fn ? Fn->getName().str() : "";
+    std::optional<double> A = real(Call->getArg(0), Depth + 1);
+    if (!A)
+      return std::nullopt;
+    if (Name == "ceil" || Name == "ceilf" || Name == "__builtin_ceil" || Name == "__builtin_ceilf")
+      return std::ceil(*A);
+    if (Name == "floor" || Name == "floorf" || Name == "__builtin_floor" ||
+        Name == "__builtin_floorf")
+      return std::floor(*A);
+    return std::nullopt;
+  }
+  const auto *B = dyn_cast<BinaryOperator>(E);
+  if (!B)
+    return std::nullopt;
+  auto L = real(B->getLHS(), Depth + 1), Rv = real(B->getRHS(), Depth + 1);
+  if (!L || !Rv)
+    return std::nullopt;
+  switch (B->getOpcode()) {
+  case BO_Add:
+    return *L + *Rv;
+  case BO_Sub:
+    return *L - *Rv;
+  case BO_Mul:
+    return *L * *Rv;
+  case BO_Div:
+    return *Rv != 0 ? std::optional<double>(*L / *Rv) : std::nullopt;
   default:
     return std::nullopt;
   }

@@ -32,6 +32,9 @@ public:
 
   // An integer the expression always has; nullopt when it is not fixed.
   std::optional<int64_t> integer(const clang::Expr *E, unsigned Depth = 0) const;
+  // A number the expression always has, through floating-point arithmetic, casts and
+  // ceil/floor (`ceil((float)N / BS)`); nullopt when it is not fixed.
+  std::optional<double> real(const clang::Expr *E, unsigned Depth = 0) const;
   // A string literal, or a variable assigned one literal only.
   std::optional<std::string> constantString(const clang::Expr *E, unsigned Depth = 0) const;
   // The text the expression holds, with '?' standing for parts that are not fixed

@@ -1,11 +1,13 @@
 #include "HostOptions.h"
 
 #include "Host/CompileCommands.h"
+#include "Host/IncludeSearch.h"
 #include "ImpactOptions.h"
 #include "LimitOptions.h"
 #include "LintReports.h"
 
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Path.h"
 
 namespace cl = llvm::cl;
 
@@ -27,6 +29,29 @@ cl::opt<std::string> CompileCommandsPath(
 
 } // namespace
 
+void addIncludesOfMissingHeaders(const std::vector<std::string> &Roots,
+                                 const std::vector<std::string> &HostFiles,
+                                 std::vector<std::string> &Args) {
+  std::vector<std::string> Known;
+  for (const std::string &A : Args)
+    if (llvm::StringRef(A).starts_with("-I") && A.size() > 2)
+      Known.push_back(A.substr(2));
+  // The directories linted, else the host files' own, and the directory cllint runs from (a
+  // project's root, where its build runs).
+  std::vector<std::string> SearchRoots = Roots;
+  if (SearchRoots.empty())
+    for (const std::string &H : HostFiles)
+      if (!llvm::sys::path::parent_path(H).empty())
+        SearchRoots.push_back(llvm::sys::path::parent_path(H).str());
+  SearchRoots.push_back(".");
+  std::vector<std::string> CFiles;
+  for (const std::string &H : HostFiles)
+    if (llvm::sys::path::extension(H) != ".py")
+      CFiles.push_back(H);
+  for (std::string &I : includeDirsForMissingHeaders(SearchRoots, CFiles, Known))
+    Args.push_back(std::move(I));
+}
+
 bool readHostFiles(LintInputs &In, LintOptions &Options, bool Quiet, HostRun &Hosts,
                    std::string &UsageError) {
   In.ConfigHostFiles.insert(In.ConfigHostFiles.end(), In.DiscoveredHostFiles.begin(),
@@ -41,6 +66,7 @@ bool readHostFiles(LintInputs &In, LintOptions &Options, bool Quiet, HostRun &Ho
   Args.insert(Args.end(), In.DiscoveredHostArgs.begin(), In.DiscoveredHostArgs.end());
   std::vector<std::string> Starts = In.HostFiles;
   Starts.insert(Starts.end(), In.ConfigHostFiles.begin(), In.ConfigHostFiles.end());
+  addIncludesOfMissingHeaders(In.Roots, Starts, Args);
   std::string Error;
   std::unique_ptr<HostCompileCommands> Commands =
       HostCompileCommands::load(CompileCommandsPath, Starts, Error);

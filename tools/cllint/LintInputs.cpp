@@ -4,6 +4,7 @@
 #include "Driver/HostRun.h"
 #include "Frontend/EmbeddedKernels.h"
 #include "Host/HostDiscovery.h"
+#include "HostOptions.h"
 #include "Output/Emitters.h"
 #include "Support/InputFiles.h"
 
@@ -140,6 +141,7 @@ LintInputs gatherInputs(const std::vector<std::string> &Args,
   for (const std::string &P : Paths) {
     if (!llvm::sys::fs::is_directory(P))
       continue;
+    In.Roots.push_back(P);
     std::string Prefix = llvm::StringRef(P).rtrim('/').str() + "/";
     bool Any = std::any_of(In.Kernels.begin(), In.Kernels.end(), [&](const std::string &K) {
       return llvm::StringRef(K).starts_with(Prefix);
@@ -168,12 +170,15 @@ LintInputs gatherInputs(const std::vector<std::string> &Args,
 }
 
 std::shared_ptr<analysis::LaunchTable> hostLaunchTable(const std::vector<std::string> &Patterns,
+                                                       const std::vector<std::string> &Roots,
+                                                       std::vector<std::string> Args,
                                                        std::vector<std::string> &Warnings) {
   if (Patterns.empty())
     return nullptr;
   InputExpansion Found = expandInputs(Patterns, hostFilter, "host files (C, C++, Python)");
   Warnings.insert(Warnings.end(), Found.Errors.begin(), Found.Errors.end());
-  HostRun Run = analyseHostFiles({}, Found.Files, {}, nvidiaProfile(), 64ull << 20);
+  addIncludesOfMissingHeaders(Roots, Found.Files, Args);
+  HostRun Run = analyseHostFiles({}, Found.Files, Args, nvidiaProfile(), 64ull << 20);
   Warnings.insert(Warnings.end(), Run.Warnings.begin(), Run.Warnings.end());
   return Run.Table;
 }

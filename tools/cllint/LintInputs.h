@@ -18,15 +18,19 @@ struct LintInputs {
   // a config's host: names any.
   std::vector<std::string> DiscoveredHostFiles;
   std::vector<std::string> DiscoveredHostArgs; // -I: DIR/include, the directories to each host
+  std::vector<std::string> Roots;              // the directories given, where headers are sought
   std::vector<std::string> Errors;             // each makes the run exit 2
   std::vector<std::string> Warnings;
   bool ReadsStdin = false; // "-" was an input
 };
 
-// The launch table of the C/C++ host files Patterns name (files, directories, globs): their
-// launches, argument values and build options; warnings about files that did not parse go to
-// Warnings. Null when Patterns is empty.
+// The launch table of the C/C++ host files Patterns name (files, directories, globs), parsed
+// with Args and an -I for each header they include that Roots hold: their launches, argument
+// values and build options; warnings about files that did not parse go to Warnings. Null when
+// Patterns is empty.
 std::shared_ptr<analysis::LaunchTable> hostLaunchTable(const std::vector<std::string> &Patterns,
+                                                       const std::vector<std::string> &Roots,
+                                                       std::vector<std::string> Args,
                                                        std::vector<std::string> &Warnings);
 
 LintInputs gatherInputs(const std::vector<std::string> &Args,

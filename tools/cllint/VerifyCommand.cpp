@@ -7,6 +7,7 @@
 #include "Support/InputFiles.h"
 #include "Verify/Plan/PlanBuilder.h"
 #include "Verify/Plan/Spec.h"
+#include "VerifyUsage.h"
 #include "cllint/Verify/Runner/Errors.h"
 #include "cllint/Verify/Runner/Render.h"
 #include "cllint/Verify/Runner/Runner.h"
@@ -24,43 +25,6 @@ namespace cllint {
 namespace {
 
 namespace fs = std::filesystem;
-
-constexpr const char *Usage =
-    R"(usage: cllint verify [options] <file|dir|glob>... [-- compiler flags]
-       cllint verify --list-devices
-
-Lints the files, then for every finding with a fix (and every memory-global-stride finding,
-as a what-if) runs the kernel before and after the change on an OpenCL device: checks that
-a fix's outputs agree with the original's and measures kernel time and effective bandwidth.
-See docs/verify.md.
-
-options:
-  --device SEL        device: a flat index N, P:D, or a substring of "platform / device"
-                      (default: the first GPU, else the first device)
-  --list-devices      list OpenCL devices and exit
-  --runs N            timed launches per kernel (default 20)
-  --warmup N          untimed launches first (default 3)
-  --timeout-ms N      watchdog per case, compilation included (default 20000)
-  --format FMT        text (default) or json
-  -o FILE             write the table or JSON to FILE
-  --report FILE.html  also write a self-contained HTML report
-  --plan-only DIR     write the plan to DIR and stop (run it with: cllint-runner DIR)
-  --spec FILE.yaml    launch set-ups per kernel (global, local, args); see docs/verify.md
-  --host GLOB         host code whose launches, argument values and build options set cases up
-  --global N[,N,N]    NDRange for inferred set-ups: per dimension, or one total that is
-                      split over the kernel's dimensions (default 1048576 work-items)
-  --work-group X,Y,Z  local size for kernels without reqd_work_group_size or a spec
-  --ulp N             tolerance of unsafe fixes such as float literals (default 4)
-  --no-ceiling        do not measure the device's copy bandwidth
-  --in-process        run the plan in this process instead of in cllint-runner (not with
-                      drivers that load their own LLVM, such as PoCL: they crash here)
-  -q, --quiet         no progress lines
-  --profile NAME, --config FILE, --no-config, -D NAME[=V], -I DIR, --std CL1.2|CL2.0|CL3.0
-                      as for linting
-
-exit status: 0 every case ran and agreed; 1 a case mismatched or failed; 2 usage or input
-errors, or nothing could be planned (the reason is given per finding).
-)";
 
 struct UsageFailure {
   std::string Message;
@@ -149,7 +113,7 @@ int runVerify(int Argc, const char **Argv) {
   std::vector<std::string> Inputs, Extra;
   std::string Device, Format = "text", OutputFile, Report, PlanOnly, SpecFile, Profile, ConfigFile,
                       Std;
-  std::vector<std::string> Defines, Includes, HostPatterns;
+  std::vector<std::string> Defines, Includes, HostPatterns, HostArgs;
   std::optional<int> Runs, Warmup, TimeoutMs;
   std::optional<std::vector<uint64_t>> Global;
   std::optional<std::array<unsigned, 3>> WorkGroup;
@@ -178,7 +142,7 @@ int runVerify(int Argc, const char **Argv) {
         return Argv[++I];
       };
       if (Name == "-h" || Name == "--help") {
-        std::cout << Usage;
+        std::cout << VerifyUsage;
         return 0;
       } else if (Name == "--device") {
         Device = value();
@@ -204,6 +168,8 @@ int runVerify(int Argc, const char **Argv) {
         SpecFile = value();
       } else if (Name == "--host") {
         HostPatterns.push_back(value());
+      } else if (Name == "--host-arg") {
+        HostArgs.push_back(value());
       } else if (Name == "--global") {
         std::string V = value();
         std::vector<uint64_t> G;
@@ -316,7 +282,10 @@ int runVerify(int Argc, const char **Argv) {
   Options.NoConfig = NoConfig;
   Options.WorkGroup = WorkGroup;
   std::vector<std::string> HostWarnings;
-  Options.Launches = hostLaunchTable(HostPatterns, HostWarnings);
+  std::vector<std::string> Roots;
+  for (const std::string &In : Inputs)
+    Roots.push_back(fs::is_directory(In) ? In : fs::path(In).parent_path().string());
+  Options.Launches = hostLaunchTable(HostPatterns, Roots, HostArgs, HostWarnings);
   for (const std::string &W : HostWarnings)
     std::cerr << "cllint verify: " << W << "\n";
 
