@@ -48,6 +48,8 @@ public:
   clang::ASTContext &context() const { return Ctx; }
   const DeviceProfile &profile() const { return Profile; }
   const KernelModel &kernels() const { return Kernels; }
+  const LaunchTable *launches() const { return Launches; }
+  const std::vector<ConfiguredKernel> *configured() const { return Configured; }
   // The shape K is analysed with: its first entry of workGroupShapes().
   WorkGroupShape workGroupShape(const KernelInfo &K) const;
   // Every shape K is analysed with: one, or one per distinct host launch shape.
@@ -60,7 +62,8 @@ public:
   const KernelFacts &facts(const KernelInfo &K) const;
   // For the kernels analysed so far, where the value analysis stopped at its budget.
   std::vector<std::string> analysisLimits() const;
-  // Scalar arguments the config's kernels: entries give K (`args: {w: 1024}`).
+  // Scalar arguments the config's kernels: entries give K (`args: {w: 1024}`), then those the
+  // host code always sets to one value.
   std::map<std::string, int64_t> knownArgs(const KernelInfo &K) const;
   // The global size a kernels: entry gives K, with where it is written.
   std::optional<std::pair<std::array<uint64_t, 3>, std::string>>

@@ -1,6 +1,7 @@
 // launch-local-memory: the __local memory one work-group of a kernel needs, against what the
 // device gives a work-group (over it, the kernel cannot launch) and against what a compute unit
 // holds at once (few resident work-groups: low occupancy, latency no longer hidden).
+#include "Analysis/LaunchTable.h"
 #include "Rule.h"
 #include "RuleSupport.h"
 
@@ -8,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 
 namespace cllint {
 namespace {
@@ -17,6 +19,7 @@ using namespace analysis;
 struct LocalArray {
   const clang::VarDecl *Decl = nullptr;
   uint64_t Bytes = 0;
+  bool FromHost = false; // a __local pointer argument the host sizes
 };
 
 // __local variables declared in the bodies of a kernel and the helpers it calls.
@@ -48,12 +51,24 @@ std::string kib(uint64_t Bytes) {
   return numberText(double(Bytes) / 1024.0) + " KiB";
 }
 
-// __local pointer arguments: their size is the host's (clSetKernelArg(k, i, bytes, NULL)).
-unsigned localPointerArgs(const KernelInfo &K) {
+// __local pointer arguments: their size is the host's (clSetKernelArg(k, i, bytes, NULL)). Those
+// the host code read sizes alike at every call join Arrays; the count of the others is returned.
+unsigned localPointerArgs(const TUAnalysis &A, const KernelInfo &K,
+                          std::vector<LocalArray> &Arrays) {
+  std::map<unsigned, int64_t> Host;
+  if (A.launches())
+    Host = A.launches()->fixedArgBytes(K.Decl->getNameAsString());
   unsigned N = 0;
-  for (const clang::ParmVarDecl *P : K.Decl->parameters())
-    N += P->getType()->isPointerType() &&
-         P->getType()->getPointeeType().getAddressSpace() == clang::LangAS::opencl_local;
+  for (unsigned I = 0; I < K.Decl->getNumParams(); ++I) {
+    const clang::ParmVarDecl *P = K.Decl->getParamDecl(I);
+    if (!P->getType()->isPointerType() ||
+        P->getType()->getPointeeType().getAddressSpace() != clang::LangAS::opencl_local)
+      continue;
+    if (auto It = Host.find(I); It != Host.end() && It->second > 0)
+      Arrays.push_back({P, uint64_t(It->second), true});
+    else
+      ++N;
+  }
   return N;
 }
 
@@ -63,6 +78,7 @@ public:
     const DeviceProfile &P = Ctx.profile();
     for (const KernelInfo &K : Ctx.analysis().kernels().kernels()) {
       std::vector<LocalArray> Arrays = localArrays(Ctx.ast(), K);
+      unsigned Pointers = localPointerArgs(Ctx.analysis(), K, Arrays);
       uint64_t Total = 0;
       for (const LocalArray &A : Arrays)
         Total += A.Bytes;
@@ -72,11 +88,10 @@ public:
                 [](const LocalArray &A, const LocalArray &B) { return A.Bytes > B.Bytes; });
       std::string Parts;
       for (size_t I = 0; I < Arrays.size() && I < 3; ++I)
-        Parts +=
-            (I ? ", '" : "'") + Arrays[I].Decl->getNameAsString() + "' " + kib(Arrays[I].Bytes);
+        Parts += (I ? ", '" : "'") + Arrays[I].Decl->getNameAsString() + "' " +
+                 kib(Arrays[I].Bytes) + (Arrays[I].FromHost ? " from the host" : "");
       if (Arrays.size() > 3)
         Parts += " and " + std::to_string(Arrays.size() - 3) + " more";
-      unsigned Pointers = localPointerArgs(K);
       std::string Plus = Pointers ? " plus what the host gives its " + std::to_string(Pointers) +
                                         " __local pointer argument" + (Pointers > 1 ? "s" : "")
                                   : "";

@@ -4,10 +4,10 @@
 #include "Analysis/Surroundings.h"
 #include "Verify/Plan/Footprint.h"
 #include "Verify/Plan/GuessedArguments.h"
+#include "Verify/Plan/HostArguments.h"
+#include "Verify/Plan/KernelTypes.h"
 #include "Verify/Plan/LaunchFit.h"
 #include "cllint/Verify/Runner/ElementType.h"
-
-#include "clang/AST/RecursiveASTVisitor.h"
 
 #include <algorithm>
 #include <cctype>
@@ -20,89 +20,6 @@ namespace cllint::verify {
 using namespace analysis;
 
 namespace {
-
-class DimensionFinder : public clang::RecursiveASTVisitor<DimensionFinder> {
-public:
-  explicit DimensionFinder(clang::ASTContext &Ctx) : Ctx(Ctx) {}
-  bool VisitCallExpr(clang::CallExpr *Call) {
-    const clang::FunctionDecl *FD = Call->getDirectCallee();
-    if (!FD || Call->getNumArgs() != 1 || !FD->getIdentifier())
-      return true;
-    llvm::StringRef Name = FD->getName();
-    if (Name != "get_global_id" && Name != "get_local_id" && Name != "get_group_id" &&
-        Name != "get_global_size" && Name != "get_local_size" && Name != "get_num_groups" &&
-        Name != "get_global_offset")
-      return true;
-    clang::Expr::EvalResult R;
-    if (Call->getArg(0)->EvaluateAsInt(R, Ctx)) {
-      int64_t D = R.Val.getInt().getExtValue();
-      if (D >= 0 && D < 3)
-        Dims = std::max<unsigned>(Dims, static_cast<unsigned>(D) + 1);
-    }
-    return true;
-  }
-  clang::ASTContext &Ctx;
-  unsigned Dims = 1;
-};
-
-// The element or scalar type in the runner's spelling, with its size in bytes.
-std::optional<std::pair<std::string, uint64_t>> runnerType(clang::QualType T) {
-  T = T.getCanonicalType().getUnqualifiedType();
-  unsigned Width = 1;
-  if (const auto *V = T->getAs<clang::ExtVectorType>()) {
-    Width = V->getNumElements();
-    T = V->getElementType().getCanonicalType();
-  }
-  const auto *B = T->getAs<clang::BuiltinType>();
-  if (!B)
-    return std::nullopt;
-  std::string Name;
-  switch (B->getKind()) {
-  case clang::BuiltinType::Char_S:
-  case clang::BuiltinType::SChar:
-    Name = "char";
-    break;
-  case clang::BuiltinType::Char_U:
-  case clang::BuiltinType::UChar:
-    Name = "uchar";
-    break;
-  case clang::BuiltinType::Short:
-    Name = "short";
-    break;
-  case clang::BuiltinType::UShort:
-    Name = "ushort";
-    break;
-  case clang::BuiltinType::Int:
-    Name = "int";
-    break;
-  case clang::BuiltinType::UInt:
-    Name = "uint";
-    break;
-  case clang::BuiltinType::Long:
-    Name = "long";
-    break;
-  case clang::BuiltinType::ULong:
-    Name = "ulong";
-    break;
-  case clang::BuiltinType::Half:
-    Name = "half";
-    break;
-  case clang::BuiltinType::Float:
-    Name = "float";
-    break;
-  case clang::BuiltinType::Double:
-    Name = "double";
-    break;
-  default:
-    return std::nullopt;
-  }
-  if (Width > 1)
-    Name += std::to_string(Width);
-  auto E = runner::parseElementType(Name);
-  if (!E)
-    return std::nullopt;
-  return std::make_pair(Name, static_cast<uint64_t>(E->size()));
-}
 
 struct Extent {
   int64_t EndByte = 0; // one past the last byte reached
@@ -148,21 +65,6 @@ const KernelInfo *findKernel(const TUAnalysis &A, const std::string &Name) {
 }
 
 } // namespace
-
-unsigned usedDimensions(const KernelInfo &K) {
-  DimensionFinder F(K.Decl->getASTContext());
-  F.TraverseDecl(const_cast<clang::FunctionDecl *>(K.Decl));
-  for (const clang::FunctionDecl *H : K.Reaches)
-    F.TraverseDecl(const_cast<clang::FunctionDecl *>(H));
-  unsigned Dims = F.Dims;
-  if (K.Required) {
-    if (K.Required->Size[2] > 1)
-      Dims = 3;
-    else if (K.Required->Size[1] > 1)
-      Dims = std::max(Dims, 2u);
-  }
-  return Dims;
-}
 
 std::optional<KernelSetup> planKernelSetup(const TUAnalysis &A, const KernelInfo &K,
                                            const SetupRequest &Request, std::string &WhyNot) {
@@ -306,8 +208,8 @@ std::optional<KernelSetup> planKernelSetup(const TUAnalysis &A, const KernelInfo
       } else if (auto Known = ConfigArgs.find(Arg.Name); Known != ConfigArgs.end()) {
         Arg.Value = double(Known->second);
         Arg.Assumed = true;
-        S.Assumptions.push_back(Arg.Name + " = " + std::to_string(Known->second) +
-                                " (config kernels: args)");
+        S.Assumptions.push_back(Arg.Name + " = " + std::to_string(Known->second) + " (" +
+                                knownArgumentSource(A, K, Arg.Name) + ")");
       } else if (!Arg.Integer) {
         Arg.Value = 1.5;
         S.Assumptions.push_back(Arg.Name + " = 1.5 (floating default)");
@@ -332,9 +234,14 @@ std::optional<KernelSetup> planKernelSetup(const TUAnalysis &A, const KernelInfo
   std::map<std::string, const clang::ParmVarDecl *> ByName;
   for (const clang::ParmVarDecl *P : K.Decl->parameters())
     ByName[P->getNameAsString()] = P;
+  std::map<std::string, int64_t> HostBytes = hostArgumentBytes(A, K);
   for (ArgPlan &Arg : S.Args) {
     if (Arg.K == ArgPlan::Scalar)
       continue;
+    auto Host = HostBytes.find(Arg.Name);
+    std::optional<uint64_t> HostElements;
+    if (Host != HostBytes.end() && uint64_t(Host->second) >= Arg.TypeBytes)
+      HostElements = uint64_t(Host->second) / Arg.TypeBytes;
     const ArgSpec *AS = nullptr;
     if (Spec) {
       auto It = Spec->Args.find(Arg.Name);
@@ -350,6 +257,10 @@ std::optional<KernelSetup> planKernelSetup(const TUAnalysis &A, const KernelInfo
       uint64_t Bytes = 0;
       if (AS && (AS->Bytes || AS->Elements)) {
         Bytes = AS->Bytes ? *AS->Bytes : *AS->Elements * Arg.TypeBytes;
+      } else if (Host != HostBytes.end()) {
+        Bytes = uint64_t(Host->second);
+        S.Assumptions.push_back("__local " + Arg.Name + ": " + std::to_string(Bytes) +
+                                " bytes (host code)");
       } else if (K.Required) {
         Bytes = uint64_t(K.Required->Size[0]) * K.Required->Size[1] * K.Required->Size[2] *
                 Arg.TypeBytes;
@@ -381,13 +292,24 @@ std::optional<KernelSetup> planKernelSetup(const TUAnalysis &A, const KernelInfo
       }
       Arg.Elements = *AS->Elements;
       Arg.SizeFromSpec = true;
+    } else if ((!E || !E->Undecided.empty()) && HostElements) {
+      // The host's size: accesses the analysis cannot bound stay inside what the host made.
+      Arg.Elements = *HostElements;
+      Arg.SizeFromSpec = true;
+      S.Assumptions.push_back("buffer " + Arg.Name + ": " + std::to_string(*HostElements) +
+                              " elements (the host creates it with " +
+                              std::to_string(Host->second) + " bytes)");
+      if (!E)
+        Arg.Output = Arg.Output && ByName[Arg.Name]->isReferenced();
     } else if (!E) {
-      if (Arg.Output) {
+      if (Arg.Output && ByName[Arg.Name]->isReferenced()) {
         WhyNot = "buffer '" + Arg.Name +
                  "' is writable but the analysis sees no access to it (passed on, or used by an "
-                 "atomic?); give its size in a spec";
+                 "atomic?); give its size in a spec (args: {" +
+                 Arg.Name + ": {elements: N}})";
         return std::nullopt;
       }
+      Arg.Output = false;
       Arg.Elements = 1;
       S.Assumptions.push_back("buffer " + Arg.Name + " is never accessed: 1 element");
     } else if (!E->Undecided.empty()) {
