@@ -95,8 +95,8 @@ void KernelCost::addMemory() {
   // (gathers the analysis cannot see are not charged to a finding) or, when uniform, as one.
   auto sectors = [&](const MemoryAccess &A) -> double {
     // A work-item's own walk whose lines the cache keeps between iterations fetches only what
-    // the warp uses.
-    if (ResidentItems && walkStaysInCache(F, A, *ResidentItems, P))
+    // the warp uses (its L1 reads are charged apart); stores reach memory as partial sectors.
+    if (!A.Write && ResidentItems && walkStaysInCache(F, A, *ResidentItems, P))
       return double((int64_t(W) * A.AccessBytes + Unit - 1) / Unit);
     // A load the group's warps share from L1: memory serves each of its sectors once.
     if (A.Bytes.K == IndexForm::UnknownVarying)
@@ -151,8 +151,12 @@ void KernelCost::addMemory() {
     if (G.Members.size() > 1 && std::abs(G.StrideBytes) > Widest)
       Lanes = warpAddresses(*G.Members.front(), Shape, W);
     if (Lanes.empty()) {
-      for (const MemoryAccess *A : G.Members)
+      for (const MemoryAccess *A : G.Members) {
         add(*A, sectors(*A), false);
+        // Each load of a cache-resident walk still reads a sector per lane from L1.
+        if (!A->Write && ResidentItems && walkStaysInCache(F, *A, *ResidentItems, P))
+          addL1Reads(*A, double(l1Wavefronts(warpAddresses(*A, Shape, W), A->AccessBytes, P)));
+      }
       continue;
     }
     // Fields of one record per work-item: fetched together, shared out among the members.

@@ -14,4 +14,10 @@ namespace cllint {
 bool reportCountedWalk(RuleContext &Ctx, const analysis::KernelFacts &F,
                        const analysis::SiblingGroup &G, const analysis::WorkGroupShape &Shape);
 
+// Reports the load A when each work-item walks its own run of it in a loop whose lines the
+// cache keeps between iterations (walkStaysInCache): memory serves each sector once, but each
+// load of a warp reads a sector per lane from L1. True when it reported.
+bool reportCachedWalk(RuleContext &Ctx, const analysis::KernelFacts &F,
+                      const analysis::MemoryAccess &A, const analysis::WorkGroupShape &Shape);
+
 } // namespace cllint

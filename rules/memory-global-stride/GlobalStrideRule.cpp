@@ -305,10 +305,11 @@ private:
       return checkLaneByLane(Ctx, F, A, G, Shape);
     if (!Stride || Stride->Bytes.isZero())
       return false; // unknown address (stay silent) or broadcast
-    // A work-item's own walk whose lines L1 keeps between iterations fetches what it uses.
+    // A work-item's own walk whose lines L1 keeps between iterations fetches what it uses; its
+    // loads still read a sector per lane from L1, its stores write partial sectors.
     if (auto Resident = Ctx.analysis().residentItems(F.kernel()))
-      if (walkStaysInCache(F, A, *Resident, P))
-        return false;
+      if (!A.Write && walkStaysInCache(F, A, *Resident, P))
+        return reportCachedWalk(Ctx, F, A, Shape);
     if (Stride->Value && walksRecordInUnboundedLoop(F, A, *Stride->Value)) {
       SiblingGroup Alone;
       Alone.Members = {&A};
