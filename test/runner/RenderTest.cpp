@@ -323,7 +323,7 @@ TEST(RenderTable, NoAfterBandwidthLineWithoutANoteForEveryLowerOne) {
   for (const CaseResult &c : r.cases) {
     if (!(c.before && c.before->gbps && c.after && c.after->gbps && c.speedup))
       continue;
-    if (*c.after->gbps < *c.before->gbps && *c.speedup > 1)
+    if (*c.after->gbps<*c.before->gbps && * c.speedup> 1)
       EXPECT_NE(t.find(formatGbps(*c.before->gbps) + " → " + formatGbps(*c.after->gbps) + " *"),
                 std::string::npos)
           << c.id;
@@ -372,4 +372,22 @@ TEST(RenderJson, SkippedFindingsRoundTrip) {
   Json old = j;
   old.erase("skipped");
   EXPECT_TRUE(resultsFromJson(old).skipped.empty());
+}
+
+// A CPU's timings are not a GPU's: text, JSON and HTML say so; a GPU run says nothing.
+TEST(Render, CpuTimingsCarryACaveat) {
+  Results r = sample();
+  r.device.type = "CPU";
+  r.device.platform = "Portable Computing Language";
+  const std::string caveat = "the device is a CPU (Portable Computing Language): its times "
+                             "measure that OpenCL implementation, not a GPU";
+  EXPECT_NE(renderTable(r).find("note: the device is a CPU (Portable Computing Language)"),
+            std::string::npos);
+  EXPECT_EQ(toJson(r).at("timing_caveat").get<std::string>().rfind(caveat, 0), 0u);
+  EXPECT_NE(renderHtml(r).find("Timing caveat"), std::string::npos);
+  Results g = sample();
+  g.device.type = "GPU";
+  EXPECT_EQ(renderTable(g).find("the device is a CPU"), std::string::npos);
+  EXPECT_FALSE(toJson(g).contains("timing_caveat"));
+  EXPECT_EQ(renderHtml(g).find("Timing caveat"), std::string::npos);
 }

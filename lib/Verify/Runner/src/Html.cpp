@@ -97,6 +97,8 @@ std::string metaSection(const Results &r) {
                         formatBytes(r.ceilingBytes) + ")"
                   : "not measured" +
                         (r.ceilingError.empty() ? std::string() : " (" + r.ceilingError + ")"));
+  if (std::string Caveat = timingCaveat(r); !Caveat.empty())
+    out += item("Timing caveat", Caveat);
   return out + "</dl>\n";
 }
 

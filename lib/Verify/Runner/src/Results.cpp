@@ -59,4 +59,12 @@ int exitStatus(const Results &results) {
   return 0;
 }
 
+std::string timingCaveat(const Results &results) {
+  if (!results.device.isCpu())
+    return "";
+  return "the device is a CPU (" + results.device.platform +
+         "): its times measure that OpenCL implementation, not a GPU; they show whether the "
+         "outputs agree, not what a GPU gains (run on a GPU with --device for speed-ups)";
+}
+
 } // namespace cllint::runner

@@ -189,6 +189,8 @@ json toJson(const Results &r) {
             {"ceiling_bytes", r.ceilingBytes}};
   if (!r.ceilingError.empty())
     j["ceiling_error"] = r.ceilingError;
+  if (std::string Caveat = timingCaveat(r); !Caveat.empty())
+    j["timing_caveat"] = Caveat;
   j["command"] = r.command;
   j["plan"] = r.planDir;
   j["cases"] = std::move(cases);

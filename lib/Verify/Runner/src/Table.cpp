@@ -44,6 +44,8 @@ std::string header(const Results &r) {
   else
     out += wrapped("copy ceiling: not measured" +
                    (r.ceilingError.empty() ? "" : " (" + r.ceilingError + ")"));
+  if (std::string Caveat = timingCaveat(r); !Caveat.empty())
+    out += wrapped("note: " + Caveat);
   return out + "\n";
 }
 

@@ -88,4 +88,8 @@ void deriveFigures(CaseResult &result);
 // 0 when every case is ok, 1 when any mismatched, failed or timed out.
 int exitStatus(const Results &results);
 
+// What the timings cannot say on this device (a CPU's OpenCL implementation is not a GPU);
+// empty when nothing needs saying. Text, JSON and HTML print it.
+std::string timingCaveat(const Results &results);
+
 } // namespace cllint::runner
