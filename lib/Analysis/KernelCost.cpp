@@ -91,12 +91,18 @@ void KernelCost::addMemory() {
     Parts.Local += S.Cycles;
     Sites.push_back(S);
   };
+  // A load each lane walks through its own line, which L1 keeps between iterations (a load the
+  // whole warp shares is no walk).
+  auto cachedWalk = [&](const MemoryAccess &A) {
+    return !A.Write && dependsOnLanes(A.ByteOffset) && ResidentItems &&
+           walkStaysInCache(F, A, *ResidentItems, P);
+  };
   // Sectors one warp's run of a lone access fetches; unknown addresses count as coalesced
   // (gathers the analysis cannot see are not charged to a finding) or, when uniform, as one.
   auto sectors = [&](const MemoryAccess &A) -> double {
     // A work-item's own walk whose lines the cache keeps between iterations fetches only what
     // the warp uses (its L1 reads are charged apart); stores reach memory as partial sectors.
-    if (!A.Write && ResidentItems && walkStaysInCache(F, A, *ResidentItems, P))
+    if (cachedWalk(A))
       return double((int64_t(W) * A.AccessBytes + Unit - 1) / Unit);
     // A load the group's warps share from L1: memory serves each of its sectors once.
     if (A.Bytes.K == IndexForm::UnknownVarying)
@@ -154,7 +160,7 @@ void KernelCost::addMemory() {
       for (const MemoryAccess *A : G.Members) {
         add(*A, sectors(*A), false);
         // Each load of a cache-resident walk still reads a sector per lane from L1.
-        if (!A->Write && ResidentItems && walkStaysInCache(F, *A, *ResidentItems, P))
+        if (cachedWalk(*A))
           addL1Reads(*A, double(l1Wavefronts(warpAddresses(*A, Shape, W), A->AccessBytes, P)));
       }
       continue;

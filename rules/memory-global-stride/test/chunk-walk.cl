@@ -1,4 +1,5 @@
 // RUN: not %cllint --rules=-*,memory-global-stride --config=%S/Inputs/chunk-walk.yaml %s | %check-findings
+// RUN: %cllint --config=%S/Inputs/chunk-walk.yaml --dump-costs %s | FileCheck %s --check-prefix=DUMP
 // Each work-item walks its own chunk of consecutive elements in a loop of unknown length
 // (`row = gid * per_item` up to the next work-item's start). Consecutive work-items are a chunk
 // apart, so each iteration of a warp touches a sector per lane, but the next iterations use the
@@ -38,7 +39,7 @@ __kernel void row_sums_small(__global const float *a, int n, __global float *out
 // keeps each row's line, so memory sees only the bytes used, but each load of a warp reads 32
 // sectors of one quarter of their lines from L1, one per cycle. Measured on an NVIDIA H200
 // (PolyBench-ACC's kernels through cllint verify): 1.5x to 3.9x with consecutive work-items on
-// consecutive elements, where the model's shares were 4-8% (it does not see that one warp per
+// consecutive elements, where the model's shares are 22-26% (it does not see that one warp per
 // SM leaves nothing to hide the L1 cycles behind).
 __kernel void row_sums_wide(__global const float *a, int n, __global float *out) {
   float s = 0.0f;
@@ -54,3 +55,17 @@ __kernel void row_fill_wide(__global float *a, int n) {
     a[get_global_id(0) * n + k] = 1.0f;
   // CHECK: chunk-walk.cl:[[@LINE-1]]:5: warning: ~86% of kernel 'row_fill_wide' (4096 runs per work-item): each work-item walks its own part of 'a' in a loop (a global store, 4 B per iteration) while consecutive work-items are 16384 B apart: each iteration of a warp touches 32 32-B sectors{{.*}} [memory-global-stride]
 }
+
+// A row walked against a vector all lanes read alike (atax): the vector's load is one sector per
+// run, no walk; the rows' L1 cycles are the kernel's largest part.
+__kernel void row_dot_wide(__global const float *a, __global const float *x, int n,
+                           __global float *out) {
+  float s = 0.0f;
+  for (int k = 0; k < n; ++k)
+    s += a[get_global_id(0) * n + k] * x[k];
+  // CHECK: chunk-walk.cl:[[@LINE-1]]:10: warning: ~{{[0-9]+}}% of kernel 'row_dot_wide' (4096 runs per work-item): each work-item walks its own run of 'a' in a loop{{.*}} [memory-global-stride]
+  out[get_global_id(0)] = s;
+}
+// DUMP-LABEL: kernel 'row_dot_wide'
+// DUMP: line [[#@LINE-5]]    load of 'a' from L1          local          {{.*}}32.0 wavefronts per run
+// DUMP: line [[#@LINE-6]]    load of 'x'                  memory         {{.*}}1.0 sectors per run
