@@ -149,19 +149,11 @@ bool onlyTripCounters(const Poly &P) {
 
 // P without the terms that mention a loop trip counter.
 Poly withoutTripCounters(const Poly &P) {
-  Poly R;
-  for (const auto &[M, C] : P.terms()) {
-    bool Trip = false;
-    for (const std::string &S : M)
-      Trip |= symbolKind(S) == SymbolKind::TripCounter;
-    if (Trip)
-      continue;
-    Poly T = Poly::constant(C);
-    for (const std::string &S : M)
-      T = T * Poly::symbol(S);
-    R = R + T;
-  }
-  return R;
+  return P.termsWhere([](const Poly::Monomial &M) {
+    return std::none_of(M.begin(), M.end(), [](const std::string &S) {
+      return symbolKind(S) == SymbolKind::TripCounter;
+    });
+  });
 }
 
 bool singleLaneAccess(const KernelFacts &F, const MemoryAccess &A,

@@ -4,6 +4,7 @@
 #include "Analysis/Surroundings.h"
 #include "Analysis/Uniformity.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <map>
 #include <set>
@@ -79,19 +80,9 @@ Poly termsOfPureCounters(const Poly &Own) {
       for (const std::string &S : M)
         Mixed.insert(S);
   }
-  Poly R;
-  for (const auto &[M, C] : Own.terms()) {
-    bool Keep = true;
-    for (const std::string &S : M)
-      Keep &= !Mixed.count(S);
-    if (!Keep)
-      continue;
-    Poly T = Poly::constant(C);
-    for (const std::string &S : M)
-      T = T * Poly::symbol(S);
-    R = R + T;
-  }
-  return R;
+  return Own.termsWhere([&](const Poly::Monomial &M) {
+    return std::none_of(M.begin(), M.end(), [&](const std::string &S) { return Mixed.count(S); });
+  });
 }
 
 } // namespace

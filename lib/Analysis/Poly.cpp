@@ -77,6 +77,15 @@ Poly Poly::operator+(const Poly &O) const {
 
 Poly Poly::operator-(const Poly &O) const { return *this + O.scaled(-1); }
 
+Poly Poly::termsWhere(const std::function<bool(const Monomial &)> &Keep) const {
+  Poly R;
+  R.Overflowed = Overflowed;
+  for (const auto &[M, C] : Terms)
+    if (Keep(M))
+      R.Terms[M] = C;
+  return R;
+}
+
 Poly Poly::scaled(int64_t K) const {
   Poly R;
   R.Overflowed = Overflowed;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -37,6 +38,8 @@ public:
   Poly operator-(const Poly &O) const;
   Poly operator*(const Poly &O) const;
   Poly scaled(int64_t K) const;
+  // The terms whose monomial Keep accepts (`withoutTripCounters`: those naming no loop counter).
+  Poly termsWhere(const std::function<bool(const Monomial &)> &Keep) const;
   bool operator==(const Poly &O) const { return Terms == O.Terms && Overflowed == O.Overflowed; }
 
   // "4", "n", "2*n + 1", "get_local_size(0)*get_group_id(0)".

@@ -7,6 +7,23 @@ namespace cllint {
 
 using namespace analysis;
 
+namespace {
+
+// The finding of a walk at A, grouped with the kernel's other findings on the same buffer.
+void reportWalk(RuleContext &Ctx, const KernelFacts &F, const MemoryAccess &A, std::string Msg,
+                const Excess &E, const WorkGroupShape &Shape, const std::string &Metric,
+                double Value, const std::string &Summary) {
+  FindingBuilder B = Ctx.report(A.E->getBeginLoc(), std::move(Msg));
+  B.range(A.E->getSourceRange());
+  B.impact(Ctx.analysis().impact(A.Function, A.E, E, &F.kernel()));
+  B.group("memory-global-stride:" + F.kernel().Decl->getNameAsString() + ":" +
+          A.Base->getNameAsString());
+  B.shape(Shape);
+  B.cost(Metric, Value, Summary);
+}
+
+} // namespace
+
 bool reportCountedWalk(RuleContext &Ctx, const KernelFacts &F, const SiblingGroup &G,
                        const WorkGroupShape &Shape) {
   const DeviceProfile &P = Ctx.profile();
@@ -53,18 +70,14 @@ bool reportCountedWalk(RuleContext &Ctx, const KernelFacts &F, const SiblingGrou
   E.Wavefronts = double(R->Wavefronts - R->MinimumWavefronts);
   Msg += "; store the records transposed (element i of work-item g at i * n + g) so that "
          "consecutive work-items access consecutive words, or stage them through __local memory";
-  FindingBuilder B = Ctx.report(A.E->getBeginLoc(), std::move(Msg));
-  B.range(A.E->getSourceRange());
-  B.impact(Ctx.analysis().impact(A.Function, A.E, E, &F.kernel()));
-  B.group("memory-global-stride:" + F.kernel().Decl->getNameAsString() + ":" +
-          A.Base->getNameAsString());
-  B.shape(Shape);
-  B.cost(Write ? "sectors-per-" + Warp : "l1-cycles-per-" + Warp,
-         double(Write ? R->StoreSectors : R->Wavefronts),
-         Write ? std::to_string(R->StoreSectors) + " " + Unit + " per store of a " + Warp +
-                     " instead of " + std::to_string(R->MinimumStoreSectors)
-               : std::to_string(R->Wavefronts) + " L1 cycles per load of a " + Warp +
-                     " instead of " + std::to_string(R->MinimumWavefronts));
+  if (Write)
+    reportWalk(Ctx, F, A, std::move(Msg), E, Shape, "sectors-per-" + Warp, double(R->StoreSectors),
+               std::to_string(R->StoreSectors) + " " + Unit + " per store of a " + Warp +
+                   " instead of " + std::to_string(R->MinimumStoreSectors));
+  else
+    reportWalk(Ctx, F, A, std::move(Msg), E, Shape, "l1-cycles-per-" + Warp, double(R->Wavefronts),
+               std::to_string(R->Wavefronts) + " L1 cycles per load of a " + Warp + " instead of " +
+                   std::to_string(R->MinimumWavefronts));
   return true;
 }
 
@@ -97,15 +110,9 @@ bool reportCachedWalk(RuleContext &Ctx, const KernelFacts &F, const MemoryAccess
       "dimension (swap the loop and the work-item index, or transpose the layout)";
   Excess E;
   E.Wavefronts = double(Wavefronts - Minimum);
-  FindingBuilder B = Ctx.report(A.E->getBeginLoc(), std::move(Msg));
-  B.range(A.E->getSourceRange());
-  B.impact(Ctx.analysis().impact(A.Function, A.E, E, &F.kernel()));
-  B.group("memory-global-stride:" + F.kernel().Decl->getNameAsString() + ":" +
-          A.Base->getNameAsString());
-  B.shape(Shape);
-  B.cost("l1-cycles-per-" + Warp, double(Wavefronts),
-         std::to_string(Wavefronts) + " L1 cycles per load of a " + Warp + " instead of " +
-             std::to_string(Minimum));
+  reportWalk(Ctx, F, A, std::move(Msg), E, Shape, "l1-cycles-per-" + Warp, double(Wavefronts),
+             std::to_string(Wavefronts) + " L1 cycles per load of a " + Warp + " instead of " +
+                 std::to_string(Minimum));
   return true;
 }
 
