@@ -1,5 +1,7 @@
 #include "Host/IncludeSearch.h"
 
+#include "Frontend/ResourceDir.h"
+
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -45,6 +47,21 @@ std::vector<std::string> includedNames(llvm::StringRef Text) {
     if (End != llvm::StringRef::npos && End > 1)
       Out.push_back(Line.substr(1, End - 1).str());
   }
+  return Out;
+}
+
+// The directories the host parse searches for <...> headers by itself: a header there (stdint.h,
+// vector, CL/cl.h) is the system's, whatever copy a project keeps of it.
+std::vector<std::string> systemIncludeDirs() {
+  std::vector<std::string> Out = {"/usr/local/include", "/usr/include/x86_64-linux-gnu",
+                                  "/usr/include/aarch64-linux-gnu", "/usr/include"};
+  for (const char *Base : {"/usr/include/c++", "/usr/include/x86_64-linux-gnu/c++"}) {
+    std::error_code EC;
+    for (fs::directory_iterator It(Base, EC), End; It != End && !EC; It.increment(EC))
+      Out.push_back(It->path());
+  }
+  if (std::string Resource = findClangResourceDir(); !Resource.empty())
+    Out.push_back(Resource + "/include");
   return Out;
 }
 
@@ -116,6 +133,9 @@ std::vector<std::string> includeDirsForMissingHeaders(const std::vector<std::str
   std::vector<std::string> Out;
   std::set<std::string> Added;
   HeaderIndex Index;
+  std::vector<std::string> Known = KnownDirs;
+  for (std::string &D : systemIncludeDirs())
+    Known.push_back(std::move(D));
   bool Built = false;
   for (const std::string &H : HostFiles) {
     auto Buffer = llvm::MemoryBuffer::getFile(H);
@@ -127,12 +147,12 @@ std::vector<std::string> includeDirsForMissingHeaders(const std::vector<std::str
     for (const std::string &Name : includedNames((*Buffer)->getBuffer())) {
       if (!isHeaderName(Name) || path::is_absolute(Name) || fs::exists(Dir + "/" + Name))
         continue;
-      bool Known = false;
-      for (const std::string &K : KnownDirs)
-        Known |= fs::exists(K + "/" + Name);
+      bool Found = false;
+      for (const std::string &K : Known)
+        Found |= fs::exists(K + "/" + Name);
       for (const std::string &A : Added)
-        Known |= fs::exists(A + "/" + Name);
-      if (Known)
+        Found |= fs::exists(A + "/" + Name);
+      if (Found)
         continue;
       if (!Built) {
         for (const std::string &R : Roots)

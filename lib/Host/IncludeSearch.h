@@ -10,8 +10,9 @@
 namespace cllint {
 
 // `-I` arguments for the headers HostFiles include that neither their own directory nor
-// KnownDirs hold, found under Roots (or the git repository around each root): the directory
-// that holds the header's written path, the nearest to the including file when several do.
+// KnownDirs nor the system's include directories hold, found under Roots (or the git repository
+// around each root): the directory that holds the header's written path, the nearest to the
+// including file when several do.
 std::vector<std::string> includeDirsForMissingHeaders(const std::vector<std::string> &Roots,
                                                       const std::vector<std::string> &HostFiles,
                                                       const std::vector<std::string> &KnownDirs);
