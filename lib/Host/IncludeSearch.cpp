@@ -161,7 +161,7 @@ std::vector<std::string> includeDirsForMissingHeaders(const std::vector<std::str
         Built = true;
       }
       if (auto Found = Index.directoryHolding(Name, Dir); Found && Added.insert(*Found).second)
-        Out.push_back("-I" + *Found);
+        Out.push_back("-idirafter" + *Found);
     }
   }
   return Out;

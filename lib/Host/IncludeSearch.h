@@ -9,10 +9,11 @@
 
 namespace cllint {
 
-// `-I` arguments for the headers HostFiles include that neither their own directory nor
-// KnownDirs nor the system's include directories hold, found under Roots (or the git repository
-// around each root): the directory that holds the header's written path, the nearest to the
-// including file when several do.
+// `-idirafter` arguments (searched after the system's directories, so a project's copy of a
+// system header never shadows it) for the headers HostFiles include that neither their own
+// directory nor KnownDirs nor the system's include directories hold, found under Roots (or the git
+// repository around each root): the directory that holds the header's written path, the nearest to
+// the including file when several do.
 std::vector<std::string> includeDirsForMissingHeaders(const std::vector<std::string> &Roots,
                                                       const std::vector<std::string> &HostFiles,
                                                       const std::vector<std::string> &KnownDirs);

@@ -36,6 +36,8 @@ void addIncludesOfMissingHeaders(const std::vector<std::string> &Roots,
   for (const std::string &A : Args)
     if (llvm::StringRef(A).starts_with("-I") && A.size() > 2)
       Known.push_back(A.substr(2));
+    else if (llvm::StringRef(A).starts_with("-idirafter") && A.size() > 10)
+      Known.push_back(A.substr(10));
   // The directories linted, else the host files' own, and the directory cllint runs from (a
   // project's root, where its build runs).
   std::vector<std::string> SearchRoots = Roots;

@@ -15,8 +15,8 @@ namespace cllint {
 // database is the one --compile-commands names, or one found from the host files' directories
 // as clangd finds it. False, with UsageError, when a named database cannot be read; a found one
 // that cannot be read is a warning, and the run goes on.
-// Adds to Args an -I for each header HostFiles include that is found under Roots (or the host
-// files' repository) but neither beside them nor in Args' -I directories.
+// Adds to Args an -idirafter for each header HostFiles include that is found under Roots (or the
+// host files' repository) but neither beside them nor in Args' -I directories.
 void addIncludesOfMissingHeaders(const std::vector<std::string> &Roots,
                                  const std::vector<std::string> &HostFiles,
                                  std::vector<std::string> &Args);
