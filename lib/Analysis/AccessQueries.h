@@ -161,6 +161,11 @@ std::optional<int64_t> unboundedWalkStep(const KernelFacts &F, const MemoryAcces
 // Each iteration then fetches only what it uses from memory, whatever the lanes' stride.
 bool walkStaysInCache(const KernelFacts &F, const MemoryAccess &A, double ResidentItems,
                       const DeviceProfile &P);
+// A load each lane walks through its own line while L1 keeps it (walkStaysInCache): memory serves
+// what the warp uses, but each load still reads a sector per lane from L1. A load every lane
+// shares is no walk; a store's partial sectors reach memory.
+bool loadWalkStaysInCache(const KernelFacts &F, const MemoryAccess &A, double ResidentItems,
+                          const DeviceProfile &P);
 
 // Members inside counted loops (`for (i = 0; i < 5; i++)`) count with every iteration's offset.
 std::optional<WarpTraffic> groupTraffic(const KernelFacts &F, const SiblingGroup &G,

@@ -94,8 +94,7 @@ void KernelCost::addMemory() {
   // A load each lane walks through its own line, which L1 keeps between iterations (a load the
   // whole warp shares is no walk).
   auto cachedWalk = [&](const MemoryAccess &A) {
-    return !A.Write && dependsOnLanes(A.ByteOffset) && ResidentItems &&
-           walkStaysInCache(F, A, *ResidentItems, P);
+    return ResidentItems && loadWalkStaysInCache(F, A, *ResidentItems, P);
   };
   // Sectors one warp's run of a lone access fetches; unknown addresses count as coalesced
   // (gathers the analysis cannot see are not charged to a finding) or, when uniform, as one.

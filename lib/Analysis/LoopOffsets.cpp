@@ -132,4 +132,9 @@ bool walkStaysInCache(const KernelFacts &F, const MemoryAccess &A, double Reside
          ResidentItems * P.CacheLineBytes <= P.L1BytesPerComputeUnit;
 }
 
+bool loadWalkStaysInCache(const KernelFacts &F, const MemoryAccess &A, double ResidentItems,
+                          const DeviceProfile &P) {
+  return !A.Write && dependsOnLanes(A.ByteOffset) && walkStaysInCache(F, A, ResidentItems, P);
+}
+
 } // namespace cllint::analysis

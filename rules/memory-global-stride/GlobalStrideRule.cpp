@@ -308,7 +308,7 @@ private:
     // A work-item's own walk whose lines L1 keeps between iterations fetches what it uses; its
     // loads still read a sector per lane from L1, its stores write partial sectors.
     if (auto Resident = Ctx.analysis().residentItems(F.kernel()))
-      if (!A.Write && walkStaysInCache(F, A, *Resident, P))
+      if (loadWalkStaysInCache(F, A, *Resident, P))
         return reportCachedWalk(Ctx, F, A, Shape);
     if (Stride->Value && walksRecordInUnboundedLoop(F, A, *Stride->Value)) {
       SiblingGroup Alone;
