@@ -27,9 +27,6 @@ std::optional<Severity> parseSeverity(const std::string &Name) {
   return std::nullopt;
 }
 
-namespace {
-
-// 0.38 -> "38%", 0.0123 -> "1.2%": two significant digits, never "0%".
 std::string percent(double Share) {
   double P = Share * 100;
   char Buf[32];
@@ -39,6 +36,8 @@ std::string percent(double Share) {
     std::snprintf(Buf, sizeof Buf, "%.1f%%", P);
   return Buf;
 }
+
+namespace {
 
 std::string runs(double PerItem) {
   if (PerItem <= 0)

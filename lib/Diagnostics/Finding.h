@@ -4,6 +4,7 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace cllint {
@@ -77,6 +78,9 @@ struct Impact {
   bool Conditional = false;
 };
 
+// 0.38 -> "38%", 0.0123 -> "1.2%": two significant digits, never "0%".
+std::string percent(double Share);
+
 // "~38% of kernel 'gemm' (1024 runs per work-item; assumes the 'k' loop runs 32 times)": the
 // clause a message with an impact leads with.
 std::string impactClause(const Impact &I);
@@ -120,6 +124,10 @@ struct FileResult {
   std::vector<std::string> Notices;
   // Files the parse read besides this one (headers, -include preludes), for the result cache.
   std::vector<std::string> Dependencies;
+  // Each header the file includes (directly or through others, by name or through a macro)
+  // with the 1-based line of this file's #include that brings it in: where an editor shows
+  // the header's findings. Not kept by the result cache.
+  std::vector<std::pair<std::string, unsigned>> IncludedAt;
 };
 
 } // namespace cllint

@@ -341,7 +341,7 @@ FileResult Linter::lintBuffer(const std::string &Path, const std::string &Conten
   auto Out = std::make_shared<FileResult>();
   IsolatedOutcome O =
       runIsolated([this, Out, Path, Content] { *Out = lintBufferUnisolated(Path, Content); },
-                  Options.FileTimeout);
+                  Options.FileTimeout, Options.Cancel.get());
   if (O.ok())
     return std::move(*Out);
   FileResult R;
@@ -395,6 +395,7 @@ FileResult Linter::lintBufferUnisolated(const std::string &Path, const std::stri
   setIsolatedStage("reading suppressions");
   R.CompileFailed = Parsed.HasErrors;
   R.Dependencies = std::move(Parsed.Dependencies);
+  R.IncludedAt = mainFileIncludeLines(Parsed.Includes);
   std::vector<Finding> All;
   // In a file that does not compile, clang's warnings come from error recovery (a missing -D
   // turns whole macros into 'int' conversions): only the errors are worth reading then.

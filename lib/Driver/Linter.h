@@ -8,6 +8,7 @@
 
 #include "clang/AST/ASTContext.h"
 
+#include <atomic>
 #include <chrono>
 #include <functional>
 #include <map>
@@ -44,6 +45,9 @@ struct LintOptions {
   // turn this off so that crashes surface.
   bool Isolate = true;
   std::chrono::milliseconds FileTimeout{std::chrono::seconds(120)}; // 0: no limit
+  // Once true, isolated lints still running are abandoned and return an internal error at
+  // once (the language server's shutdown must not wait for a slow document); may be null.
+  std::shared_ptr<const std::atomic<bool>> Cancel;
   // Reuses the results of unchanged files (lintFile only; buffers are always linted).
   std::shared_ptr<ResultCache> Cache;
   // min-impact and impact-floor from the command line (shares 0..1), over the config's; with

@@ -142,10 +142,12 @@ private:
 class CallbackAction : public clang::ASTFrontendAction {
 public:
   CallbackAction(const std::string &MainPath, const ASTCallback &OnAST, bool &Ran,
-                 unsigned long long MaxExpansionTokens)
-      : MainPath(MainPath), OnAST(OnAST), Ran(Ran), MaxExpansionTokens(MaxExpansionTokens) {}
+                 unsigned long long MaxExpansionTokens, std::vector<IncludeEdge> &Includes)
+      : MainPath(MainPath), OnAST(OnAST), Ran(Ran), MaxExpansionTokens(MaxExpansionTokens),
+        Includes(Includes) {}
   bool BeginSourceFileAction(clang::CompilerInstance &CI) override {
     boundMacroExpansion(CI, MaxExpansionTokens);
+    CI.getPreprocessor().addPPCallbacks(includeRecorder(CI.getSourceManager(), Includes));
     return true;
   }
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &CI,
@@ -158,6 +160,7 @@ private:
   const ASTCallback &OnAST;
   bool &Ran;
   unsigned long long MaxExpansionTokens;
+  std::vector<IncludeEdge> &Includes;
 };
 
 // The text being linted as a MemoryBuffer of this code's own class (LLVM's buffer classes have
@@ -334,6 +337,7 @@ ParseResult parseOpenCL(const std::string &Path, const std::string &Content,
       Pre->Preamble->AddImplicitPreamble(*Invocation, VFS, MainBuffer.release());
       // The prelude's own diagnostics were given when it was built; each parse reports them.
       Result.ClangDiagnostics = Pre->Diagnostics;
+      Result.Includes = Pre->Includes;
       for (Finding &F : Result.ClangDiagnostics)
         renameFile(F, Pre->BuiltFor, Path);
       Collector.AfterPreamble = true;
@@ -346,7 +350,8 @@ ParseResult parseOpenCL(const std::string &Path, const std::string &Content,
   CI.setInvocation(std::move(Invocation));
   CI.createDiagnostics(&Collector, /*ShouldOwnClient=*/false);
   CI.createFileManager(VFS);
-  CallbackAction Action(Path, OnAST, Result.RanCallback, Limits.MaxExpansionTokens);
+  CallbackAction Action(Path, OnAST, Result.RanCallback, Limits.MaxExpansionTokens,
+                        Result.Includes);
   CI.ExecuteAction(Action);
   Result.HasErrors = CI.getDiagnostics().hasErrorOccurred();
   llvm::SmallVector<clang::OptionalFileEntryRef, 16> Seen;

@@ -4,6 +4,7 @@
 #include "Config/CompileFlags.h"
 #include "Diagnostics/ClangLocations.h"
 #include "Diagnostics/Finding.h"
+#include "Frontend/IncludeLines.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/Lex/Preprocessor.h"
@@ -27,6 +28,8 @@ struct ParseResult {
   // Every file the parse read besides the main one and clang's own headers (what the result
   // cache must check before reusing a result).
   std::vector<std::string> Dependencies;
+  // The #include directives followed, the preamble's included.
+  std::vector<IncludeEdge> Includes;
   bool ReusedPreamble = false; // the #include block came from a preamble built earlier
 };
 

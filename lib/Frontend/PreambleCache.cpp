@@ -24,6 +24,7 @@ class MacroReads : public clang::PreambleCallbacks {
 public:
   std::set<std::string> Names;
   bool ReadsFileName = false;
+  std::vector<IncludeEdge> Includes;
 
   explicit MacroReads(unsigned long long MaxExpansionTokens)
       : MaxExpansionTokens(MaxExpansionTokens) {}
@@ -39,6 +40,13 @@ public:
 private:
   struct Recorder : clang::PPCallbacks {
     explicit Recorder(MacroReads &R) : R(R) {}
+    void InclusionDirective(clang::SourceLocation HashLoc, const clang::Token &, llvm::StringRef,
+                            bool, clang::CharSourceRange, clang::OptionalFileEntryRef File,
+                            llvm::StringRef, llvm::StringRef, const clang::Module *, bool,
+                            clang::SrcMgr::CharacteristicKind) override {
+      if (File && R.SM)
+        recordInclude(*R.SM, HashLoc, *File, R.Includes);
+    }
     void MacroExpands(const clang::Token &Name, const clang::MacroDefinition &, clang::SourceRange,
                       const clang::MacroArgs *) override {
       read(Name);
@@ -137,7 +145,8 @@ PreambleCache::reuse(const std::string &Key, llvm::StringRef Prelude, bool Prelu
     return std::nullopt;
   Entries.splice(Entries.begin(), Entries, Best);
   ++Reuses;
-  return Use{Best->Preamble, Best->Diagnostics, Best->BuiltFor, Best->BuiltWith, true};
+  return Use{Best->Preamble, Best->Diagnostics, Best->Includes,
+             Best->BuiltFor, Best->BuiltWith,   true};
 }
 
 size_t PreambleCache::lengthToBuild(const std::string &Key, llvm::StringRef Prelude) {
@@ -242,6 +251,7 @@ PreambleCache::get(const std::vector<std::string> &Args,
     return llvm::StringRef(F.Message).starts_with("unterminated '#pragma pack");
   });
   E.Consulted = std::move(Reads.Names);
+  E.Includes = std::move(Reads.Includes);
   E.BuiltWith = Macros;
   E.Preamble = std::make_shared<clang::PrecompiledPreamble>(std::move(*Built));
   ++Builds;
@@ -250,7 +260,7 @@ PreambleCache::get(const std::vector<std::string> &Args,
   Entries.push_front(E);
   if (Entries.size() > Capacity)
     Entries.pop_back();
-  return Use{E.Preamble, E.Diagnostics, E.BuiltFor, E.BuiltWith, false};
+  return Use{E.Preamble, E.Diagnostics, E.Includes, E.BuiltFor, E.BuiltWith, false};
 }
 
 } // namespace cllint

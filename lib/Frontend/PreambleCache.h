@@ -11,6 +11,7 @@
 
 #include "Diagnostics/Finding.h"
 #include "Frontend/CommandLineMacros.h"
+#include "Frontend/IncludeLines.h"
 
 #include "clang/Frontend/PrecompiledPreamble.h"
 #include "llvm/Support/VirtualFileSystem.h"
@@ -42,9 +43,10 @@ public:
   // it does not build cleanly (the caller then parses everything).
   struct Use {
     std::shared_ptr<clang::PrecompiledPreamble> Preamble;
-    std::vector<Finding> Diagnostics; // their main-file locations name BuiltFor
-    std::string BuiltFor;             // the file whose parse built the preamble
-    MacroTable BuiltWith;             // the command line's macros when it was built
+    std::vector<Finding> Diagnostics;  // their main-file locations name BuiltFor
+    std::vector<IncludeEdge> Includes; // the prelude's #include directives
+    std::string BuiltFor;              // the file whose parse built the preamble
+    MacroTable BuiltWith;              // the command line's macros when it was built
     bool Reused = false;
   };
   using CollectorFactory =
@@ -65,6 +67,7 @@ private:
     std::set<std::string> Consulted; // the macros the prelude read (their state: BuiltWith)
     std::shared_ptr<clang::PrecompiledPreamble> Preamble;
     std::vector<Finding> Diagnostics;
+    std::vector<IncludeEdge> Includes;
     std::string BuiltFor;
     MacroTable BuiltWith; // the command line's macros when it was built
   };

@@ -1,5 +1,6 @@
 #include "Lsp/Protocol.h"
 
+#include "Lsp/FindingHover.h"
 #include "Registry.h"
 #include "Support/TextScan.h"
 
@@ -248,6 +249,15 @@ int lspSeverity(Severity S) {
   return 2;
 }
 
+// The 0-based line of the document's #include that brings Header in: the one the parse
+// followed (through macros and other headers), else one that names it.
+std::optional<unsigned> includeLineOf(const LintedDocument &Doc, const std::string &Header) {
+  for (const auto &[File, Line] : Doc.Result.IncludedAt)
+    if (Line > 0 && sameFile(File, Header))
+      return Line - 1;
+  return linesOf(Doc)->includeLineFor(Header);
+}
+
 std::optional<std::pair<LspPosition, LspPosition>> findingRange(const LintedDocument &Doc,
                                                                 const Finding &F) {
   if (!F.Where.isValid())
@@ -257,7 +267,7 @@ std::optional<std::pair<LspPosition, LspPosition>> findingRange(const LintedDocu
     return std::make_pair(
         Lines->position(Doc.Text, F.Where.Begin.Offset),
         Lines->position(Doc.Text, std::max(F.Where.End.Offset, F.Where.Begin.Offset)));
-  std::optional<unsigned> Line = Lines->includeLineFor(F.Where.File);
+  std::optional<unsigned> Line = includeLineOf(Doc, F.Where.File);
   if (!Line)
     return std::nullopt;
   auto [Start, End] = Lines->bounds(Doc.Text, *Line);
@@ -436,17 +446,13 @@ std::optional<llvm::json::Object> fixAllAction(const LintedDocument &Doc) {
 std::optional<llvm::json::Object> hover(const LintedDocument &Doc, LspPosition At) {
   std::string Markdown;
   std::optional<std::pair<LspPosition, LspPosition>> Span;
-  std::set<std::string> Shown;
   for (const Finding &F : Doc.Result.Findings) {
     auto R = findingRange(Doc, F);
     if (!R || !meets(*R, At, At))
       continue;
-    const RuleInfo *Info = findRule(F.RuleId);
-    if (!Info || Info->Doc.empty() || !Shown.insert(F.RuleId).second)
-      continue;
     if (!Markdown.empty())
       Markdown += "\n\n---\n\n";
-    Markdown += Info->Doc;
+    Markdown += findingMarkdown(F);
     if (!Span)
       Span = R;
   }

@@ -1,8 +1,17 @@
 #include "Lsp/Scheduler.h"
 
+#include <algorithm>
+
 namespace cllint::lsp {
 
-Scheduler::Scheduler() : Worker([this] { loop(); }) {}
+unsigned Scheduler::defaultWorkers() {
+  return std::clamp(std::thread::hardware_concurrency(), 2u, 4u);
+}
+
+Scheduler::Scheduler(unsigned N) {
+  for (unsigned I = 0; I < std::max(1u, N); ++I)
+    Workers.emplace_back([this] { loop(); });
+}
 
 Scheduler::~Scheduler() { stop(); }
 
@@ -29,30 +38,36 @@ void Scheduler::stop() {
     Queue.clear();
   }
   Wake.notify_all();
-  if (Worker.joinable())
-    Worker.join();
+  for (std::thread &W : Workers)
+    if (W.joinable() && W.get_id() != std::this_thread::get_id())
+      W.join();
 }
 
 void Scheduler::loop() {
   std::unique_lock<std::mutex> L(Lock);
   while (!Stopping) {
-    if (Queue.empty()) {
-      Wake.wait(L);
-      continue;
-    }
-    auto Next = Queue.begin();
+    // The pending task due first among the keys no other worker is running.
+    auto Next = Queue.end();
     for (auto It = Queue.begin(); It != Queue.end(); ++It)
-      if (It->second.Due < Next->second.Due)
+      if (!Running.count(It->first) && (Next == Queue.end() || It->second.Due < Next->second.Due))
         Next = It;
-    if (Clock::now() < Next->second.Due) {
-      Wake.wait_until(L, Next->second.Due); // a new schedule() re-evaluates
+    if (Next == Queue.end()) {
+      Wake.wait(L); // a schedule() or a finished task re-evaluates
       continue;
     }
+    if (Clock::now() < Next->second.Due) {
+      Wake.wait_until(L, Next->second.Due);
+      continue;
+    }
+    std::string Key = Next->first;
     std::function<void()> Task = std::move(Next->second.Task);
     Queue.erase(Next);
+    Running.insert(Key);
     L.unlock();
     Task();
     L.lock();
+    Running.erase(Key);
+    Wake.notify_all(); // the key may have been rescheduled while it ran
   }
 }
 

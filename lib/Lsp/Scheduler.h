@@ -1,6 +1,8 @@
-// Debounced work on one worker thread, off the thread that reads messages: scheduling a key
+// Debounced work on a few worker threads, off the thread that reads messages: scheduling a key
 // again before its deadline replaces the pending task and restarts the delay, so a burst of
-// edits is linted once, after the burst.
+// edits is linted once, after the burst. Tasks of different keys (documents) run side by side,
+// so one slow document does not hold back the others' diagnostics; tasks of one key never
+// overlap (a key rescheduled while it runs waits for the running task).
 #pragma once
 
 #include <chrono>
@@ -8,15 +10,17 @@
 #include <functional>
 #include <map>
 #include <mutex>
+#include <set>
 #include <string>
 #include <thread>
+#include <vector>
 
 namespace cllint::lsp {
 
 class Scheduler {
 public:
   using Clock = std::chrono::steady_clock;
-  Scheduler();
+  explicit Scheduler(unsigned Workers = defaultWorkers());
   ~Scheduler();
   Scheduler(const Scheduler &) = delete;
   Scheduler &operator=(const Scheduler &) = delete;
@@ -24,8 +28,11 @@ public:
   void schedule(const std::string &Key, std::chrono::milliseconds Delay,
                 std::function<void()> Task);
   void cancel(const std::string &Key);
-  // Drops pending tasks and waits for a running one; later schedule() calls are ignored.
+  // Drops pending tasks and waits for running ones; later schedule() calls are ignored.
   void stop();
+
+  // Two or more, at most four: lints are CPU-bound, and an editor has few documents open.
+  static unsigned defaultWorkers();
 
 private:
   void loop();
@@ -36,8 +43,9 @@ private:
   std::mutex Lock;
   std::condition_variable Wake;
   std::map<std::string, Pending> Queue;
+  std::set<std::string> Running;
   bool Stopping = false;
-  std::thread Worker;
+  std::vector<std::thread> Workers;
 };
 
 } // namespace cllint::lsp

@@ -44,17 +44,18 @@ std::string pathForUri(const std::string &Uri) {
 
 namespace {
 
-// Successive edits of a document share its parsed #include prelude.
-LintOptions withPreambles(LintOptions O) {
+// Successive edits of a document share its parsed #include prelude; shutdown cancels.
+LintOptions forServer(LintOptions O, std::shared_ptr<const std::atomic<bool>> Cancel) {
   if (!O.Preambles)
     O.Preambles = std::make_shared<PreambleCache>();
+  O.Cancel = std::move(Cancel);
   return O;
 }
 
 } // namespace
 
 Server::Server(Transport &T, ServerOptions O)
-    : T(T), Options(std::move(O)), L(withPreambles(Options.Lint)) {}
+    : T(T), Options(std::move(O)), L(forServer(Options.Lint, Cancel)) {}
 
 Server::~Server() { Worker.stop(); }
 
@@ -145,6 +146,9 @@ void Server::request(const Value &Id, llvm::StringRef Method, const Value *Param
     return replyError(Id, InvalidRequest, "the server is shutting down; only 'exit' is accepted");
   if (Method == "shutdown") {
     ShutdownRequested = true;
+    // A document that takes a minute to lint must not hold up the editor's shutdown: its lint
+    // is abandoned, and `exit` ends the process without waiting for it.
+    Cancel->store(true);
     Worker.stop();
     return reply(Id, nullptr);
   }
@@ -369,6 +373,7 @@ bool Server::configChanged(const std::string &Path) {
     }
   }
   bool Changed = false;
+  std::lock_guard<std::mutex> G(StampsLock);
   for (const std::string &C : Candidates) {
     llvm::sys::fs::file_status St;
     std::string Stamp = "missing";
@@ -408,6 +413,8 @@ void Server::lintNow(const std::string &Uri) {
   Linted->Lines = std::make_shared<LineIndex>(Linted->Text);
 
   std::lock_guard<std::mutex> G(PublishLock);
+  if (Cancel->load())
+    return; // abandoned at shutdown: nothing more is published
   std::optional<Document> Now = Docs.get(Uri);
   if (!Now || Now->Version != Doc->Version || Now->Text != Doc->Text) {
     if (Options.Verbose)

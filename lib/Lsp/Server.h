@@ -1,5 +1,6 @@
-// The language server: reads JSON-RPC messages, keeps the open documents, lints them on a
-// worker thread (debounced) and publishes diagnostics, quick fixes and rule docs on hover.
+// The language server: reads JSON-RPC messages, keeps the open documents, lints them on worker
+// threads (debounced; documents side by side) and publishes diagnostics, quick fixes and each
+// finding's figures on hover.
 #pragma once
 
 #include "Driver/Linter.h"
@@ -69,14 +70,17 @@ private:
 
   Transport &T;
   ServerOptions Options;
-  Linter L; // used by the worker thread only
+  // Turned on by shutdown: lints still running are abandoned rather than waited for.
+  std::shared_ptr<std::atomic<bool>> Cancel = std::make_shared<std::atomic<bool>>(false);
+  Linter L; // used by the worker threads only
   DocumentStore Docs;
 
   bool Initialized = false;
   bool ShutdownRequested = false;
   bool WatchRegistration = false;
   std::atomic<bool> ReloadConfig{false};
-  std::map<std::string, std::string> ConfigStamps; // worker: .cllint.yaml candidate -> state
+  std::mutex StampsLock;
+  std::map<std::string, std::string> ConfigStamps; // .cllint.yaml candidate -> state
 
   // The last linted state of each document and the version it was linted at. Publishing and
   // closing hold PublishLock so a closed document's diagnostics stay cleared.

@@ -14,6 +14,7 @@
 #include <exception>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <sys/mman.h>
 
 namespace cllint {
@@ -146,6 +147,8 @@ std::string IsolatedOutcome::describe(std::chrono::milliseconds Limit) const {
   if (K == TimedOut)
     return "gave up after " + std::to_string((Limit.count() + 999) / 1000) + " s" + Where +
            " (raise the limit with --file-timeout)";
+  if (K == Cancelled)
+    return "cancelled" + Where;
   if (K == Crashed && !Cause.empty())
     return Cause;
   if (K == Crashed)
@@ -153,20 +156,40 @@ std::string IsolatedOutcome::describe(std::chrono::milliseconds Limit) const {
   return "completed";
 }
 
-IsolatedOutcome runIsolated(const std::function<void()> &Work, std::chrono::milliseconds Limit) {
+IsolatedOutcome runIsolated(const std::function<void()> &Work, std::chrono::milliseconds Limit,
+                            const std::atomic<bool> *Cancel) {
   installHandlersOnAltStack();
   auto J = std::make_shared<Job>();
   // The thread owns a copy of the work and a reference to the job, so it may outlive us.
   llvm::thread T(std::optional<unsigned>(WorkStackBytes), [J, Work] { runJob(J, Work); });
   std::unique_lock<std::mutex> Lock(J->M);
-  bool Finished = true;
+  using Clock = std::chrono::steady_clock;
+  std::optional<Clock::time_point> Deadline;
   if (Limit.count() > 0)
-    Finished = J->Done.wait_for(Lock, Limit, [&] { return J->Finished; });
-  else
-    J->Done.wait(Lock, [&] { return J->Finished; });
-  if (!Finished) {
+    Deadline = Clock::now() + Limit;
+  // Cancellation is polled: whoever cancels need not know which jobs wait.
+  constexpr auto Poll = std::chrono::milliseconds(20);
+  std::optional<IsolatedOutcome::Kind> Stopped;
+  while (!J->Finished) {
+    if (Cancel && Cancel->load()) {
+      Stopped = IsolatedOutcome::Cancelled;
+      break;
+    }
+    Clock::time_point Until = Deadline ? *Deadline : Clock::time_point::max();
+    if (Cancel)
+      Until = std::min(Until, Clock::now() + Poll);
+    if (Until == Clock::time_point::max())
+      J->Done.wait(Lock);
+    else
+      J->Done.wait_until(Lock, Until);
+    if (!J->Finished && Deadline && Clock::now() >= *Deadline) {
+      Stopped = IsolatedOutcome::TimedOut;
+      break;
+    }
+  }
+  if (Stopped) {
     IsolatedOutcome Out;
-    Out.K = IsolatedOutcome::TimedOut;
+    Out.K = *Stopped;
     Out.Stage = J->Stage;
     Lock.unlock();
     Abandoned = true;

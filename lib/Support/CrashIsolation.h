@@ -4,6 +4,7 @@
 // overflow cannot run its handler on the stack that overflowed), and with a time limit.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <functional>
 #include <string>
@@ -11,7 +12,7 @@
 namespace cllint {
 
 struct IsolatedOutcome {
-  enum Kind { Completed, Crashed, TimedOut } K = Completed;
+  enum Kind { Completed, Crashed, TimedOut, Cancelled } K = Completed;
   std::string Stage;  // what the work said it was doing (setIsolatedStage) when it stopped
   std::string Reason; // "SIGSEGV (segmentation fault)", "uncaught exception: ..."
   std::string Cause;  // why the work aborted when it knew it would (setIsolatedCause)
@@ -20,9 +21,12 @@ struct IsolatedOutcome {
   std::string describe(std::chrono::milliseconds Limit) const;
 };
 
-// Runs Work isolated. Limit 0 means no time limit. On a timeout the work's thread is left
-// running, detached; it must only touch state it owns (captured by value or shared_ptr).
-IsolatedOutcome runIsolated(const std::function<void()> &Work, std::chrono::milliseconds Limit);
+// Runs Work isolated. Limit 0 means no time limit. On a timeout, or once *Cancel turns true
+// (the language server shutting down), the work's thread is left running, detached; it must
+// only touch state it owns (captured by value or shared_ptr) or state that outlives the process
+// (which then ends with exitWithoutCleanup).
+IsolatedOutcome runIsolated(const std::function<void()> &Work, std::chrono::milliseconds Limit,
+                            const std::atomic<bool> *Cancel = nullptr);
 
 // Names the stage of the isolated work running on this thread ("parsing", "rule 'x'");
 // a no-op outside runIsolated.
