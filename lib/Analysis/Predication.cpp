@@ -12,20 +12,6 @@ using namespace clang;
 // More operations than this in an arm and compilers keep the branch.
 constexpr unsigned MaxArmNodes = 24;
 
-// Builtins with side effects or synchronisation are never predicated away.
-bool pureBuiltin(const FunctionDecl *FD) {
-  if (!FD || FD->hasBody())
-    return false; // a helper with a body: inlined code of unknown size
-  llvm::StringRef N = FD->getName();
-  for (const char *Impure :
-       {"barrier", "work_group_barrier", "mem_fence", "read_mem_fence", "write_mem_fence", "printf",
-        "atomic", "atom_", "vstore", "write_image", "async_work_group", "wait_group_events",
-        "prefetch", "sub_group_barrier", "work_group_", "sub_group_"})
-    if (N.starts_with(Impure))
-      return false;
-  return true;
-}
-
 // Builtins of a few instructions; the other math builtins (sin, exp, pow, ...) expand to tens.
 bool shortBuiltin(const FunctionDecl *FD) {
   llvm::StringRef N = FD->getName();
@@ -194,6 +180,19 @@ bool selectableSwitch(const SwitchStmt *Sw) {
 }
 
 } // namespace
+
+bool pureBuiltin(const FunctionDecl *FD) {
+  if (!FD || FD->hasBody())
+    return false; // a helper with a body: inlined code of unknown size
+  llvm::StringRef N = FD->getName();
+  for (const char *Impure :
+       {"barrier", "work_group_barrier", "mem_fence", "read_mem_fence", "write_mem_fence", "printf",
+        "atomic", "atom_", "vstore", "write_image", "async_work_group", "wait_group_events",
+        "prefetch", "sub_group_barrier", "work_group_", "sub_group_"})
+    if (N.starts_with(Impure))
+      return false;
+  return true;
+}
 
 bool compilesToSelect(const Stmt *Owner) {
   if (const auto *Sw = dyn_cast<SwitchStmt>(Owner))

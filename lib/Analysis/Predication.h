@@ -4,8 +4,9 @@
 #pragma once
 
 namespace clang {
+class FunctionDecl;
 class Stmt;
-}
+} // namespace clang
 
 namespace cllint::analysis {
 
@@ -13,5 +14,9 @@ namespace cllint::analysis {
 // enough to compile to a select: each arm a small expression with no calls but pure builtins,
 // no stores to memory and no loops; an `if` arm at most one assignment to a local variable.
 bool compilesToSelect(const clang::Stmt *Owner);
+
+// A builtin without side effects or synchronisation (no barrier, atomic, store, printf, ...);
+// false for a helper with a body.
+bool pureBuiltin(const clang::FunctionDecl *FD);
 
 } // namespace cllint::analysis

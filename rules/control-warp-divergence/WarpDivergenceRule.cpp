@@ -1,5 +1,6 @@
 // control-warp-divergence: a branch whose condition changes between neighbouring lanes, so
 // every warp runs both paths with part of its lanes idle.
+#include "Analysis/DeadCode.h"
 #include "Analysis/Surroundings.h"
 #include "Analysis/Uniformity.h"
 #include "Rule.h"
@@ -69,7 +70,8 @@ public:
             if (std::optional<TripSpread> T = tripSpread(C.Value, Shape.Size, P.WarpSize)) {
               if (T->IdleShare >= MinIdleShare && T->UnevenWarps * 2 > T->Warps && !T->Remainder) {
                 Seen.insert(C.Cond);
-                reportTrips(Ctx, C, *T, Shape);
+                if (!deleted(C))
+                  reportTrips(Ctx, C, *T, Shape);
               }
               continue;
             }
@@ -79,11 +81,18 @@ public:
           if (V.K != ConditionVerdict::Divergent || leaderSection(C, V))
             continue;
           Seen.insert(C.Cond);
-          report(Ctx, C, V, Shape, Switch);
+          if (!deleted(C))
+            report(Ctx, C, V, Shape, Switch);
         }
   }
 
 private:
+  // Code nothing observes (a loop summing into a variable never read, stores to a __local
+  // array nobody reads) is deleted with its branch: the compiled kernel splits no warp there.
+  static bool deleted(const BranchCondition &C) {
+    return hasNoObservableEffect(C.Owner, C.Function);
+  }
+
   // Only the lanes the conditions around a branch let through reach it (a switch under `if
   // (orderIndex == 0)` splits those lanes, not the warp); a loop's node holds its own condition.
   static VExpr laneGuards(const KernelFacts &F, const BranchCondition &C) {
