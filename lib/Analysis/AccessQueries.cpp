@@ -217,6 +217,8 @@ std::vector<std::string> distanceFollowsSamples(const MemoryAccess &A,
   if (AtSample.size() < 2 || AtOther.size() != AtSample.size() ||
       usualDistance(AtSample) == usualDistance(AtOther))
     return {};
+  // In one order for every access: the sites of one finding list them once, not per order.
+  std::sort(Names.begin(), Names.end());
   return Names;
 }
 

@@ -85,7 +85,7 @@ __kernel void nhwc_to_blocks(__global const float *input, __global float *out, i
   int h = get_global_id(1);
   int block = w / 4, lane = w % 4;
   out[h * width + w] = input[(h * width + block * 4 + lane) * channels];
-// CHECK: flow.cl:[[@LINE-1]]:24: note: ~{{[0-9]+}}% of kernel 'nhwc_to_blocks' (once per work-item; assumes width, channels = 4096, sampled; the distance between work-items follows it, so give the real values in the config's kernels args or lint with the host code): global load whose address is not linear in the work-item ids
+// CHECK: flow.cl:[[@LINE-1]]:24: note: ~{{[0-9]+}}% of kernel 'nhwc_to_blocks' (once per work-item; assumes channels, width = 4096, sampled; the distance between work-items follows it, so give the real values in the config's kernels args or lint with the host code): global load whose address is not linear in the work-item ids
 // CHECK: flow.cl:[[@LINE-2]]:24: note: evaluated over the first warp
 }
 
@@ -167,4 +167,22 @@ __kernel void gapped_tiles(__global const float *in, __global float *out, int w)
     s += in[y0 * w + x0 + j];
 // CHECK: flow.cl:[[@LINE-1]]:10: warning: {{([^:]*: )?}}global load whose address is not linear in the work-item ids; evaluated lane by lane, consecutive work-items are mostly 32 B apart
   out[t] = s;
+}
+
+// Two stores of one finding whose addresses name the same unknowns in different orders: the
+// sampled values are listed once, in one order (they were listed twice, as two assumptions).
+__kernel void height_rows(__global float *output, int height, int width, int channels) {
+  int w = get_global_id(0);
+  int h = get_global_id(1);
+  const int height_blks = (height + 3) / 4;
+  const int batch_idx = h / height_blks;
+  const int height_idx = (h % height_blks) << 2;
+  const int width_idx = w % width;
+  const int channel_idx = w / width;
+  int offset = mad24(mad24(mad24(batch_idx, height, height_idx), width, width_idx), channels, channel_idx);
+  output[offset] = 1.0f;
+// CHECK: flow.cl:[[@LINE-1]]:3: note: ~{{[0-9]+}}% of kernel 'height_rows' (2 runs per work-item; assumes channels, height, width = 4096, sampled; the distance between work-items follows it, so give the real values in the config's kernels args or lint with the host code): global store whose address
+  if (height_idx + 1 >= height) return;
+  offset = mad24(width, channels, offset);
+  output[offset] = 2.0f;
 }
