@@ -103,6 +103,34 @@ public:
   }
   const std::vector<Build> &hostBuilds() const { return Builds; }
 
+  // A -D option some string of the host code writes (`"-DN_GP=" + toString(n)`, `"-D
+  // WORKSIZE=%d"`, `"-DSINGLE_PRECISION"`), whichever build it belongs to: what a kernel file
+  // whose build the host reading could not follow still needs to compile.
+  struct Macro {
+    std::string Name;
+    std::optional<std::string> Value; // the value written in full; nullopt: set at run time
+    bool Flag = false;                // `-DNAME` alone
+    std::string Where;                // "S3D.cpp:268"
+  };
+  void addHostMacro(Macro M) {
+    if (!Macros.count(M.Name))
+      MacroOrder.push_back(M.Name);
+    Macros.try_emplace(M.Name, std::move(M));
+  }
+  const Macro *hostMacro(const std::string &Name) const {
+    auto It = Macros.find(Name);
+    return It == Macros.end() ? nullptr : &It->second;
+  }
+  // The names in the order the host code first writes them.
+  const std::vector<std::string> &hostMacroOrder() const { return MacroOrder; }
+  // Include directories the host's options write (absolute), with where.
+  void addHostIncludeDir(std::string Dir, std::string Where) {
+    IncludeDirs.emplace_back(std::move(Dir), std::move(Where));
+  }
+  const std::vector<std::pair<std::string, std::string>> &hostIncludeDirs() const {
+    return IncludeDirs;
+  }
+
   // The words (identifiers, and the words inside string literals) of the host code read, but
   // those in Inactive ranges (`#if` branches of another build configuration): a kernel that no
   // host code names is not launched under that name, whatever the host builds.
@@ -193,6 +221,9 @@ private:
   std::vector<std::vector<std::string>> Untraced;
   std::map<std::string, bool> RepeatedLaunch; // kernel -> some launch runs repeatedly
   std::vector<Build> Builds;
+  std::map<std::string, Macro> Macros;
+  std::vector<std::string> MacroOrder;
+  std::vector<std::pair<std::string, std::string>> IncludeDirs;
   std::map<std::string, std::vector<KernelLaunch>> Host;
   ArgValues HostArgs, HostArgBytes;
 };

@@ -110,6 +110,9 @@ struct FileResult {
   std::vector<Finding> Findings;
   std::vector<std::string> InputErrors; // "cannot read: ...", "binary file" — file not linted
   bool CompileFailed = false;           // clang reported errors
+  // A file of the run that includes this one and compiles, when this one does not compile on
+  // its own (a fragment: sgminer's `blake.cl`): it is linted through that file.
+  std::string LintedThrough;
   // The first error of a file that did not compile, where it sits in a header whose findings
   // another file of the run reports (dedupeIncludedFindings): what "does not compile" names.
   std::string FirstErrorInSharedHeader;

@@ -4,6 +4,7 @@
 #include "Driver/ResultCache.h"
 #include "Host/CompileCommands.h"
 #include "Host/HostCalls.h"
+#include "Host/HostMacros.h"
 #include "Host/LaunchWrappers.h"
 #include "Host/PythonLaunches.h"
 #include "Support/InputFiles.h"
@@ -84,6 +85,7 @@ void addScriptHost(HostRun &Run, const std::string &Path, bool Report,
     return;
   }
   addScriptLaunches(*Run.Table, Path, Content, "host launch at");
+  addHostOptionMentions(*Run.Table, Path, Content);
   if (Report) {
     FileResult R;
     R.Path = Path;
@@ -159,6 +161,7 @@ HostRun analyseHostFiles(const std::vector<std::string> &Reported,
       else
         Run.Table->addHostArgBytes(A.Kernel, A.Index, A.Value);
     Run.Table->addHostWords(F.Content, F.InactiveRanges);
+    addHostOptionMentions(*Run.Table, Path, F.Content);
     for (const HostBuild &B : F.Builds)
       Run.Table->addHostBuild({B.KernelFile, B.Options,
                                "host build at " + llvm::sys::path::filename(Path).str() + ":" +

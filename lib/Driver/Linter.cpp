@@ -5,6 +5,7 @@
 #include "Diagnostics/Suppressions.h"
 #include "Driver/FindingSettings.h"
 #include "Driver/HostRun.h"
+#include "Driver/Placeholders.h"
 #include "Driver/ResultCache.h"
 #include "Driver/SettingsText.h"
 #include "Frontend/EmbeddedKernels.h"
@@ -376,22 +377,30 @@ FileResult Linter::lintBufferUnisolated(const std::string &Path, const std::stri
   setIsolatedStage("parsing");
   std::shared_ptr<const analysis::LaunchTable> Launches = launchesFor(S);
   std::optional<MaskedSource> Masked = embeddedKernels(Path, Content, S, Launches);
-  ParseResult Parsed = parseOpenCL(
-      Path, Masked ? Masked->Text : Content, S.Flags,
-      [&](clang::ASTContext &Ctx, clang::Preprocessor &, const LocationResolver &Locations) {
-        setIsolatedStage("analysing the kernels");
-        analysis::TUAnalysis A(Ctx, S.Profile, S.WorkGroup, Launches.get(), &S.Kernels);
-        RuleContext RC(A, Locations, RuleFindings);
-        for (const RuleInfo &Info : allRules()) {
-          if (!S.Rules.isEnabled(Info.Id))
-            continue;
-          setIsolatedStage("running rule '" + Info.Id + "'");
-          RC.setCurrentRule(Info.Id, Info.DefaultSeverity);
-          Info.Create()->check(RC);
-        }
-        R.Notices = A.analysisLimits();
-      },
-      ParseLimits{Options.MaxFileBytes, Options.MaxExpansionTokens}, Options.Preambles.get());
+  auto Parse = [&](const CompileFlags &Flags) {
+    RuleFindings.clear();
+    return parseOpenCL(
+        Path, Masked ? Masked->Text : Content, Flags,
+        [&](clang::ASTContext &Ctx, clang::Preprocessor &, const LocationResolver &Locations) {
+          setIsolatedStage("analysing the kernels");
+          analysis::TUAnalysis A(Ctx, S.Profile, S.WorkGroup, Launches.get(), &S.Kernels);
+          RuleContext RC(A, Locations, RuleFindings);
+          for (const RuleInfo &Info : allRules()) {
+            if (!S.Rules.isEnabled(Info.Id))
+              continue;
+            setIsolatedStage("running rule '" + Info.Id + "'");
+            RC.setCurrentRule(Info.Id, Info.DefaultSeverity);
+            Info.Create()->check(RC);
+          }
+          R.Notices = A.analysisLimits();
+        },
+        ParseLimits{Options.MaxFileBytes, Options.MaxExpansionTokens}, Options.Preambles.get());
+  };
+  ParseResult Parsed;
+  std::vector<Placeholder> Placed =
+      parseWithPlaceholders(Parse, S.Flags, Content, Launches.get(), Parsed);
+  if (!Placed.empty())
+    R.Notices.push_back(placeholderNotice(Placed));
   setIsolatedStage("reading suppressions");
   R.CompileFailed = Parsed.HasErrors;
   R.Dependencies = std::move(Parsed.Dependencies);
@@ -402,6 +411,7 @@ FileResult Linter::lintBufferUnisolated(const std::string &Path, const std::stri
   for (Finding &F : Parsed.ClangDiagnostics)
     if (F.RuleId == "clang-diagnostic-error" || (S.Rules.isEnabled(F.RuleId) && !Parsed.HasErrors))
       All.push_back(std::move(F));
+  markPlaceholderFindings(RuleFindings, Placed, Path, Content);
   for (Finding &F : RuleFindings)
     All.push_back(std::move(F));
 

@@ -3,6 +3,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
 #include <algorithm>
@@ -16,6 +17,13 @@ namespace {
 
 std::string normalised(const std::string &Path) {
   llvm::SmallString<256> P(Path);
+  llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
+  return P.str().str();
+}
+
+std::string absolute(const std::string &Path) {
+  llvm::SmallString<256> P(Path);
+  llvm::sys::fs::make_absolute(P);
   llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
   return P.str().str();
 }
@@ -53,6 +61,27 @@ size_t dedupeIncludedFindings(std::vector<FileResult> &Results) {
     R.Findings = std::move(Kept);
   }
   return Dropped;
+}
+
+size_t settleIncludedFragments(std::vector<FileResult> &Results) {
+  std::map<std::string, const FileResult *> Includer; // header -> a file that compiles with it
+  for (const FileResult &R : Results)
+    if (!R.CompileFailed && R.InputErrors.empty())
+      for (const std::string &D : R.Dependencies)
+        Includer.try_emplace(absolute(D), &R);
+  size_t Settled = 0;
+  for (FileResult &R : Results) {
+    auto It = R.CompileFailed ? Includer.find(absolute(R.Path)) : Includer.end();
+    if (It == Includer.end() || It->second == &R)
+      continue;
+    R.LintedThrough = It->second->Path;
+    R.CompileFailed = false;
+    R.FirstErrorInSharedHeader.clear();
+    std::erase_if(R.Findings,
+                  [](const Finding &F) { return F.RuleId.rfind("clang-diagnostic-", 0) == 0; });
+    ++Settled;
+  }
+  return Settled;
 }
 
 constexpr size_t MaxSiteNotes = 16;

@@ -13,6 +13,12 @@ namespace cllint {
 // Returns how many copies were dropped.
 size_t dedupeIncludedFindings(std::vector<FileResult> &Results);
 
+// A file that does not compile on its own but that another file of the run includes and
+// compiles with (sgminer's `blake.cl` inside `x14.cl`, TeaLeaf's `macros_cl.cl`) is a fragment
+// linted through that file: its own errors are dropped and it no longer counts as failed
+// (LintedThrough names the file). Returns how many.
+size_t settleIncludedFragments(std::vector<FileResult> &Results);
+
 // Findings of one file with the same group key and message (one array read with one stride at
 // several sites) become the first of them, with "(and N more sites at lines ...)" in the
 // message and a note at each other site. Returns how many findings were folded.

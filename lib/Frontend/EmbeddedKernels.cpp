@@ -389,7 +389,8 @@ std::optional<MaskedSource> maskEmbeddedKernels(const std::string &Path,
 }
 
 bool isKernelSourcePath(llvm::StringRef Path) {
-  for (const char *Ext : {".cl", ".py", ".cpp", ".cc", ".cxx", ".c", ".h", ".hpp"})
+  // The C and C++ extensions isHostSource reads as host code, ".C" and ".c++" included.
+  for (const char *Ext : {".cl", ".py", ".cpp", ".cc", ".cxx", ".c++", ".c", ".C", ".h", ".hpp"})
     if (Path.ends_with(Ext))
       return true;
   return false;

@@ -14,10 +14,14 @@ bool callsOpenCL(const std::string &Path) {
   llvm::StringRef C(Content);
   if (llvm::sys::path::extension(Path) == ".py")
     return C.contains("pyopencl");
-  // The calls that carry what the kernels are analysed with: build options and launch shapes
-  // (C API, the C++ bindings' methods and functors).
-  for (llvm::StringRef Call : {"clBuildProgram", "clEnqueueNDRangeKernel", "clCompileProgram",
-                               "enqueueNDRangeKernel", "KernelFunctor", "make_kernel"})
+  // The calls that carry what the kernels are analysed with: build options, launch shapes and
+  // argument values (C API, the C++ bindings' methods and functors). A file that wraps some of
+  // them in its own macros (SHOC's `clBuild(prog)` around clBuildProgram) still creates its
+  // programs and kernels and sets their arguments itself.
+  for (llvm::StringRef Call :
+       {"clBuildProgram", "clEnqueueNDRangeKernel", "clCompileProgram", "clCreateProgramWithSource",
+        "clCreateKernel", "clSetKernelArg", "enqueueNDRangeKernel", "KernelFunctor", "make_kernel",
+        "cl::Program", "cl::Kernel"})
     if (C.contains(Call))
       return true;
   return false;

@@ -7,7 +7,8 @@
 namespace cllint {
 
 // Whether Path (a C or C++ source, or a Python script) builds or launches OpenCL kernels: it
-// names clBuildProgram, clEnqueueNDRangeKernel, their C++ wrappers, or imports pyopencl. Read
+// names clBuildProgram, clEnqueueNDRangeKernel, clCreateProgramWithSource, clCreateKernel,
+// clSetKernelArg, the C++ wrappers' build and launch calls, or imports pyopencl. Read
 // as text, without parsing; a file that cannot be read is not host code.
 bool callsOpenCL(const std::string &Path);
 

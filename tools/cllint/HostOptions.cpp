@@ -1,10 +1,12 @@
 #include "HostOptions.h"
 
 #include "Host/CompileCommands.h"
+#include "Host/HostMacros.h"
 #include "Host/IncludeSearch.h"
 #include "ImpactOptions.h"
 #include "LimitOptions.h"
 #include "LintReports.h"
+#include "Support/InputFiles.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Path.h"
@@ -82,6 +84,11 @@ bool readHostFiles(LintInputs &In, LintOptions &Options, bool Quiet, HostRun &Ho
                            Options.Cache.get(), Commands.get());
   if (!Quiet)
     printWarnings(Hosts.Warnings);
+  for (const std::string &F : In.OptionFiles) {
+    std::string Text, Ignored;
+    if (readSourceFile(F, maxFileBytes(), Text, Ignored))
+      addHostOptionMentions(*Hosts.Table, F, Text);
+  }
   Options.Launches = Hosts.Table;
   return true;
 }

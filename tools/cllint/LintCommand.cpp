@@ -376,6 +376,7 @@ int runLint(int Argc, const char **Argv) {
   applyHeaderFilter(Results, L,
                     HeaderFilter.getNumOccurrences() ? std::optional<std::string>(HeaderFilter)
                                                      : std::nullopt);
+  settleIncludedFragments(Results);
   dedupeIncludedFindings(Results);
   if (!NoGroup)
     groupFindings(Results);

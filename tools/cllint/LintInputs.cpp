@@ -119,8 +119,8 @@ LintInputs gatherInputs(const std::vector<std::string> &Args,
     llvm::StringRef Ext = llvm::sys::path::extension(F);
     bool Named = Expanded.Named[I];
     bool Host = isHostSource(F);
-    if (!Named && (Host || Ext == ".py") && callsOpenCL(F))
-      In.DiscoveredHostFiles.push_back(F);
+    if (!Named && (Host || Ext == ".py"))
+      (callsOpenCL(F) ? In.DiscoveredHostFiles : In.OptionFiles).push_back(F);
     if (Ext == ".py" && !Named && !pythonHoldsKernels(F))
       continue;
     if (Host && kernelCodeFile(F)) { // OpenCL C with a C or C++ extension
@@ -163,8 +163,10 @@ LintInputs gatherInputs(const std::vector<std::string> &Args,
     In.Warnings.push_back("host: " + E);
   In.ConfigHostFiles = std::move(FromConfig.Files);
   // `host:` and --host restrict what is read; without them, the directories' host code is.
-  if (!HostPatterns.empty() || !In.ConfigHostFiles.empty() || !FromConfig.Errors.empty())
+  if (!HostPatterns.empty() || !In.ConfigHostFiles.empty() || !FromConfig.Errors.empty()) {
     In.DiscoveredHostFiles.clear();
+    In.OptionFiles.clear();
+  }
   In.DiscoveredHostArgs = discoveredIncludePaths(Paths, In.DiscoveredHostFiles);
   return In;
 }

@@ -17,6 +17,9 @@ struct LintInputs {
   // Host code found in the directories given, read for launches only when neither --host nor
   // a config's host: names any.
   std::vector<std::string> DiscoveredHostFiles;
+  // The directories' other C, C++ and Python files: read only for the -D and -I options their
+  // strings write (a host that assembles its options in a file that makes no OpenCL call).
+  std::vector<std::string> OptionFiles;
   std::vector<std::string> DiscoveredHostArgs; // -I: DIR/include, the directories to each host
   std::vector<std::string> Roots;              // the directories given, where headers are sought
   std::vector<std::string> Errors;             // each makes the run exit 2

@@ -214,13 +214,19 @@ void printSummary(const std::vector<FileResult> &Results, const unsigned Counts[
                  << " finding(s) under the impact floor not shown (each under 0.5% of its "
                     "kernel's estimated time unless configured); --all shows them\n";
   // Files that did not compile were not analysed: say how many, apart from the findings.
-  unsigned Failed = 0;
-  for (const FileResult &R : Results)
+  unsigned Failed = 0, Fragments = 0;
+  for (const FileResult &R : Results) {
     Failed += R.CompileFailed; // its errors may sit in a header another file reports
+    Fragments += !R.LintedThrough.empty();
+  }
   if (Failed)
     llvm::errs() << Failed << " of " << Results.size()
                  << " file(s) did not compile and were not analysed (the first error of each is "
                     "above)\n";
+  if (Fragments)
+    llvm::errs() << Fragments
+                 << " file(s) that do not compile on their own are included by other files and "
+                    "linted through them\n";
 }
 
 int dumpConfig(const LintOptions &Options, const std::string &File) {

@@ -1,0 +1,248 @@
+#include "Driver/Placeholders.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+#include <algorithm>
+#include <cstring>
+#include <set>
+
+namespace cllint {
+namespace {
+
+// Each parse may uncover what the next needs: an include directory, then the macros its
+// header uses, then the build choice an `#error` asks for.
+constexpr int MaxRounds = 4;
+
+// 'X' in "use of undeclared identifier 'X'" / "unknown type name 'X'".
+std::optional<std::string> missingName(llvm::StringRef Message, bool &Type) {
+  for (llvm::StringRef Lead : {"use of undeclared identifier '", "unknown type name '"}) {
+    size_t At = Message.find(Lead);
+    if (At == llvm::StringRef::npos)
+      continue;
+    llvm::StringRef Rest = Message.drop_front(At + Lead.size());
+    Type = Lead.starts_with("unknown");
+    return Rest.take_until([](char C) { return C == '\''; }).str();
+  }
+  return std::nullopt;
+}
+
+bool namesWord(llvm::StringRef Line, llvm::StringRef Word) {
+  for (size_t At = Line.find(Word); At != llvm::StringRef::npos; At = Line.find(Word, At + 1)) {
+    bool Before = At == 0 || !(llvm::isAlnum(Line[At - 1]) || Line[At - 1] == '_');
+    size_t End = At + Word.size();
+    bool After = End >= Line.size() || !(llvm::isAlnum(Line[End]) || Line[End] == '_');
+    if (Before && After)
+      return true;
+  }
+  return false;
+}
+
+// The host flag that selects a definition of Name in Content: the first flag the host writes
+// among those named by the #if/#ifdef/#elif lines above a `#define Name` line.
+const analysis::LaunchTable::Macro *selectingFlag(llvm::StringRef Content,
+                                                  const std::vector<std::string> &Headers,
+                                                  llvm::StringRef Name,
+                                                  const analysis::LaunchTable &Host) {
+  // The file's own text, then each header the parse read.
+  std::vector<std::unique_ptr<llvm::MemoryBuffer>> Texts;
+  for (const std::string &H : Headers)
+    if (auto B = llvm::MemoryBuffer::getFile(H, /*IsText=*/true))
+      Texts.push_back(std::move(*B));
+  llvm::SmallVector<llvm::StringRef, 0> Lines;
+  Content.split(Lines, '\n');
+  for (const auto &T : Texts)
+    T->getBuffer().split(Lines, '\n');
+  std::set<std::string> Candidates;
+  llvm::StringRef LastCondition;
+  for (llvm::StringRef L : Lines) {
+    llvm::StringRef T = L.trim();
+    if (!T.consume_front("#"))
+      continue;
+    T = T.ltrim();
+    if (T.starts_with("if") || T.starts_with("elif"))
+      LastCondition = T;
+    else if (T.consume_front("define") && namesWord(T.ltrim(), Name) &&
+             T.ltrim().starts_with(Name) && !LastCondition.empty())
+      for (const std::string &M : Host.hostMacroOrder())
+        if (const auto *Flag = Host.hostMacro(M); Flag && Flag->Flag && namesWord(LastCondition, M))
+          Candidates.insert(M);
+  }
+  for (const std::string &M : Host.hostMacroOrder())
+    if (Candidates.count(M))
+      return Host.hostMacro(M);
+  return nullptr;
+}
+
+// The first flag the host writes among those the #if/#elif lines of the conditional chain
+// above line Line of File name: the build choice an `#error` in its `#else` asks for.
+const analysis::LaunchTable::Macro *flagForError(const std::string &File, unsigned Line,
+                                                 const analysis::LaunchTable &Host) {
+  auto Buffer = llvm::MemoryBuffer::getFile(File, /*IsText=*/true);
+  if (!Buffer || Line == 0)
+    return nullptr;
+  llvm::SmallVector<llvm::StringRef, 0> Lines;
+  (*Buffer)->getBuffer().split(Lines, '\n');
+  if (Line > Lines.size() || !Lines[Line - 1].trim().starts_with("#"))
+    return nullptr;
+  std::set<std::string> Named;
+  // Back to the `#if` that opens the chain, skipping nested blocks.
+  int Depth = 0;
+  for (unsigned L = Line - 1; L-- > 0;) {
+    llvm::StringRef T = Lines[L].trim();
+    if (!T.consume_front("#"))
+      continue;
+    T = T.ltrim();
+    if (T.starts_with("endif")) {
+      ++Depth;
+      continue;
+    }
+    bool Opens = T.starts_with("if");
+    if (Depth > 0) {
+      Depth -= Opens;
+      continue;
+    }
+    if (Opens || T.starts_with("elif"))
+      for (const std::string &M : Host.hostMacroOrder())
+        if (const auto *Flag = Host.hostMacro(M); Flag && Flag->Flag && namesWord(T, M))
+          Named.insert(M);
+    if (Opens)
+      break;
+  }
+  for (const std::string &M : Host.hostMacroOrder())
+    if (Named.count(M))
+      return Host.hostMacro(M);
+  return nullptr;
+}
+
+} // namespace
+
+std::vector<Placeholder> placeholdersFor(const std::vector<Finding> &Errors,
+                                         const std::string &Content,
+                                         const std::vector<std::string> &Headers,
+                                         const std::vector<std::string> &Defined,
+                                         const analysis::LaunchTable &Host) {
+  std::vector<Placeholder> Out;
+  std::set<std::string> Seen(Defined.begin(), Defined.end());
+  for (const Finding &E : Errors) {
+    // "'kernel_files/macros_cl.cl' file not found": a directory the host's -I names holds it.
+    llvm::StringRef Message(E.Message);
+    if (Message.ends_with("' file not found") && Message.starts_with("'")) {
+      llvm::StringRef Header = Message.drop_front().drop_back(strlen("' file not found"));
+      for (const auto &[Dir, Where] : Host.hostIncludeDirs()) {
+        llvm::SmallString<256> Candidate(Dir);
+        llvm::sys::path::append(Candidate, Header);
+        if (Seen.count("-I" + Dir) || !llvm::sys::fs::exists(Candidate))
+          continue;
+        Seen.insert("-I" + Dir);
+        Out.push_back({"", Dir, "the include directory the host's options name (" + Where + ")",
+                       false, true});
+        break;
+      }
+      continue;
+    }
+    bool Type = false;
+    std::optional<std::string> Name = missingName(E.Message, Type);
+    if (!Name) {
+      // An `#error` in the `#else` of a chain of build choices the host's flags make.
+      if (const auto *Flag = flagForError(E.Where.File, E.Where.Begin.Line, Host);
+          Flag && !Seen.count(Flag->Name)) {
+        Seen.insert(Flag->Name);
+        Out.push_back({Flag->Name, "1", "one of the host's builds (" + Flag->Where + ")", true});
+      }
+      continue;
+    }
+    if (Seen.count(*Name))
+      continue;
+    Seen.insert(*Name);
+    const analysis::LaunchTable::Macro *M = Host.hostMacro(*Name);
+    if (M && !M->Flag && M->Value) {
+      Out.push_back({*Name, *M->Value, "the value the host writes (" + M->Where + ")", false});
+    } else if (M && !M->Flag && !Type) {
+      Out.push_back({*Name, PlaceholderValue,
+                     "a placeholder: the host sets it at run time (" + M->Where + ")", true});
+    } else if (const auto *Flag = selectingFlag(Content, Headers, *Name, Host);
+               Flag && !Seen.count(Flag->Name)) {
+      Seen.insert(Flag->Name);
+      Out.push_back({Flag->Name, "1",
+                     "one of the host's builds, which defines " + *Name + " (" + Flag->Where + ")",
+                     true});
+    }
+  }
+  return Out;
+}
+
+std::string placeholderAssumption(const Placeholder &P) {
+  if (P.IncludeDir)
+    return "-I " + P.Value + ", " + P.Why;
+  return P.Name + " = " + P.Value + ", " + P.Why;
+}
+
+std::vector<Placeholder>
+parseWithPlaceholders(const std::function<ParseResult(const CompileFlags &)> &Parse,
+                      const CompileFlags &Flags, const std::string &Content,
+                      const analysis::LaunchTable *Host, ParseResult &Parsed) {
+  Parsed = Parse(Flags);
+  if (!Parsed.HasErrors || !Host)
+    return {};
+  std::vector<std::string> Defined;
+  for (const std::string &A : Flags.Args)
+    if (llvm::StringRef(A).starts_with("-D") || llvm::StringRef(A).starts_with("-U"))
+      Defined.push_back(llvm::StringRef(A).drop_front(2).split('=').first.str());
+  CompileFlags With = Flags;
+  std::vector<Placeholder> Used;
+  const ParseResult *Last = &Parsed;
+  ParseResult Retry;
+  for (int Round = 0; Round < MaxRounds; ++Round) {
+    std::vector<Placeholder> More =
+        placeholdersFor(Last->ClangDiagnostics, Content, Last->Dependencies, Defined, *Host);
+    if (More.empty())
+      return {};
+    for (const Placeholder &P : More) {
+      With.Args.push_back(P.IncludeDir ? "-I" + P.Value : "-D" + P.Name + "=" + P.Value);
+      Defined.push_back(P.IncludeDir ? "-I" + P.Value : P.Name);
+      Used.push_back(P);
+    }
+    Retry = Parse(With);
+    if (!Retry.HasErrors) {
+      Parsed = std::move(Retry);
+      return Used;
+    }
+    Last = &Retry;
+  }
+  return {};
+}
+
+void markPlaceholderFindings(std::vector<Finding> &Findings, const std::vector<Placeholder> &Used,
+                             const std::string &Path, const std::string &Content) {
+  for (Finding &F : Findings) {
+    if (!F.Weight || F.Where.File != Path || F.Where.Begin.Line == 0)
+      continue;
+    llvm::StringRef Text(Content);
+    size_t Start = 0;
+    for (unsigned L = 1; L < F.Where.Begin.Line && Start != llvm::StringRef::npos; ++L)
+      Start = Text.find('\n', Start) == llvm::StringRef::npos ? llvm::StringRef::npos
+                                                              : Text.find('\n', Start) + 1;
+    if (Start == llvm::StringRef::npos)
+      continue;
+    llvm::StringRef Line = Text.substr(Start).take_until([](char C) { return C == '\n'; });
+    for (const Placeholder &P : Used)
+      if (P.Guessed && namesWord(Line, P.Name)) {
+        F.Weight->Conditional = true;
+        F.Weight->Assumptions.push_back(placeholderAssumption(P));
+      }
+  }
+}
+
+std::string placeholderNotice(const std::vector<Placeholder> &Used) {
+  std::string Out = "compiled with values the host gives its build at run time: ";
+  for (size_t I = 0; I < Used.size(); ++I)
+    Out += (I ? "; " : "") + placeholderAssumption(Used[I]);
+  return Out + "; findings on lines that name a placeholder are at most notes";
+}
+
+} // namespace cllint

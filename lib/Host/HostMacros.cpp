@@ -1,0 +1,146 @@
+#include "Host/HostMacros.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+namespace cllint {
+namespace {
+
+bool identifierChar(char C) { return llvm::isAlnum(C) || C == '_'; }
+
+// The -D options in one literal's text (escapes left as written).
+void scanLiteral(llvm::StringRef Body, unsigned Line, const std::string &DisplayName,
+                 std::vector<analysis::LaunchTable::Macro> &Out) {
+  for (size_t I = 0; I + 2 < Body.size(); ++I) {
+    if (Body[I] != '-' || Body[I + 1] != 'D' || (I > 0 && !llvm::isSpace(Body[I - 1])))
+      continue;
+    size_t J = I + 2;
+    while (J < Body.size() && Body[J] == ' ')
+      ++J;
+    size_t NameStart = J;
+    if (J >= Body.size() || !(llvm::isAlpha(Body[J]) || Body[J] == '_'))
+      continue;
+    while (J < Body.size() && identifierChar(Body[J]))
+      ++J;
+    analysis::LaunchTable::Macro M;
+    M.Name = Body.slice(NameStart, J).str();
+    M.Where = DisplayName + ":" + std::to_string(Line);
+    if (J < Body.size() && Body[J] == '=') {
+      size_t V = J + 1, End = V;
+      while (End < Body.size() && !llvm::isSpace(Body[End]) && Body[End] != '\\')
+        ++End;
+      llvm::StringRef Value = Body.slice(V, End);
+      // `"-DN=" + n`, `"-DN=%d"`, `f"-DN={n}"`: computed when the program runs.
+      bool Computed =
+          End == Body.size() || Value.empty() || Value.contains('%') || Value.contains('{');
+      if (!Computed)
+        M.Value = Value.str();
+    } else {
+      M.Flag = true;
+    }
+    Out.push_back(std::move(M));
+    I = J;
+  }
+}
+
+// Calls Visit(body, line) for each string literal of a C, C++ or Python text.
+template <typename Visitor> void forEachStringLiteral(llvm::StringRef Text, Visitor Visit) {
+  unsigned Line = 1;
+  for (size_t I = 0; I < Text.size(); ++I) {
+    char C = Text[I];
+    if (C == '\n') {
+      ++Line;
+      continue;
+    }
+    // Comments hold example command lines, not what the program passes.
+    if (C == '/' && I + 1 < Text.size() && Text[I + 1] == '/') {
+      I = Text.find('\n', I);
+      if (I == llvm::StringRef::npos)
+        break;
+      --I;
+      continue;
+    }
+    if (C == '/' && I + 1 < Text.size() && Text[I + 1] == '*') {
+      size_t End = Text.find("*/", I + 2);
+      End = End == llvm::StringRef::npos ? Text.size() : End + 2;
+      Line += Text.slice(I, End).count('\n');
+      I = End - 1;
+      continue;
+    }
+    if (C != '"' && C != '\'')
+      continue;
+    if (C == '\'' && I > 0 && identifierChar(Text[I - 1]))
+      continue; // a C++14 digit separator
+    size_t J = I + 1;
+    while (J < Text.size() && Text[J] != C && Text[J] != '\n')
+      J += Text[J] == '\\' ? 2 : 1;
+    if (J >= Text.size())
+      break;
+    if (Text[J] == C && J > I + 2)
+      Visit(Text.slice(I + 1, J), Line);
+    if (Text[J] == '\n')
+      ++Line;
+    I = J;
+  }
+}
+
+// The directory of each `-I dir` / `-Idir` / `-I \"dir\"` in one literal's text, when written in
+// full.
+void scanIncludeDirs(llvm::StringRef Body, std::vector<std::string> &Out) {
+  for (size_t I = 0; I + 2 < Body.size(); ++I) {
+    if (Body[I] != '-' || Body[I + 1] != 'I' || (I > 0 && !llvm::isSpace(Body[I - 1])))
+      continue;
+    size_t J = I + 2;
+    while (J < Body.size() && Body[J] == ' ')
+      ++J;
+    size_t End = J;
+    while (End < Body.size() && !llvm::isSpace(Body[End]))
+      ++End;
+    std::string Dir;
+    for (char C : Body.slice(J, End))
+      if (C != '\\' && C != '"')
+        Dir += C;
+    if (!Dir.empty() && Dir.find('%') == std::string::npos && Dir.find('{') == std::string::npos)
+      Out.push_back(Dir);
+    I = End;
+  }
+}
+
+} // namespace
+
+std::vector<analysis::LaunchTable::Macro> hostMacroMentions(llvm::StringRef Text,
+                                                            const std::string &DisplayName) {
+  std::vector<analysis::LaunchTable::Macro> Out;
+  forEachStringLiteral(Text, [&](llvm::StringRef Body, unsigned Line) {
+    scanLiteral(Body, Line, DisplayName, Out);
+  });
+  return Out;
+}
+
+std::vector<std::string> hostIncludeDirMentions(llvm::StringRef Text) {
+  std::vector<std::string> Out;
+  forEachStringLiteral(Text, [&](llvm::StringRef Body, unsigned) { scanIncludeDirs(Body, Out); });
+  return Out;
+}
+
+void addHostOptionMentions(analysis::LaunchTable &Table, const std::string &Path,
+                           llvm::StringRef Text) {
+  std::string Name = llvm::sys::path::filename(Path).str();
+  for (analysis::LaunchTable::Macro &M : hostMacroMentions(Text, Name))
+    Table.addHostMacro(std::move(M));
+  llvm::SmallString<256> Base(llvm::sys::path::parent_path(Path));
+  llvm::sys::fs::make_absolute(Base);
+  for (const std::string &Dir : hostIncludeDirMentions(Text)) {
+    llvm::SmallString<256> Abs(Dir);
+    if (!llvm::sys::path::is_absolute(Abs)) {
+      Abs = Base;
+      llvm::sys::path::append(Abs, Dir);
+    }
+    llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+    Table.addHostIncludeDir(Abs.str().str(), Name);
+  }
+}
+
+} // namespace cllint
