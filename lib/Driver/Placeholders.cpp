@@ -220,7 +220,7 @@ parseWithPlaceholders(const std::function<ParseResult(const CompileFlags &)> &Pa
 void markPlaceholderFindings(std::vector<Finding> &Findings, const std::vector<Placeholder> &Used,
                              const std::string &Path, const std::string &Content) {
   for (Finding &F : Findings) {
-    if (!F.Weight || F.Where.File != Path || F.Where.Begin.Line == 0)
+    if (F.Where.File != Path || F.Where.Begin.Line == 0)
       continue;
     llvm::StringRef Text(Content);
     size_t Start = 0;
@@ -230,11 +230,19 @@ void markPlaceholderFindings(std::vector<Finding> &Findings, const std::vector<P
     if (Start == llvm::StringRef::npos)
       continue;
     llvm::StringRef Line = Text.substr(Start).take_until([](char C) { return C == '\n'; });
-    for (const Placeholder &P : Used)
-      if (P.Guessed && namesWord(Line, P.Name)) {
+    for (const Placeholder &P : Used) {
+      if (!P.Guessed || !namesWord(Line, P.Name))
+        continue;
+      if (F.Weight) {
         F.Weight->Conditional = true;
         F.Weight->Assumptions.push_back(placeholderAssumption(P));
+      } else {
+        // A finding without an impact (a __local budget over the limit) is a note that says
+        // what it rests on: the real value may be smaller.
+        F.Level = Severity::Note;
+        F.Message += "; this rests on " + placeholderAssumption(P);
       }
+    }
   }
 }
 

@@ -50,7 +50,7 @@ parseWithPlaceholders(const std::function<ParseResult(const CompileFlags &)> &Pa
                       const analysis::LaunchTable *Host, ParseResult &Parsed);
 
 // Findings of the file at Path (text Content) on a line that names a guessed placeholder rest
-// on it: they say so and are at most notes.
+// on it: they say so and are at most notes (an impact's assumption, else the message's end).
 void markPlaceholderFindings(std::vector<Finding> &Findings, const std::vector<Placeholder> &Used,
                              const std::string &Path, const std::string &Content);
 
