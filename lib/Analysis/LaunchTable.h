@@ -3,6 +3,7 @@
 // entries, each with where it came from. TUAnalysis picks a kernel's analysis shape from it.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cctype>
 #include <cstdint>
@@ -111,24 +112,64 @@ public:
     std::optional<std::string> Value; // the value written in full; nullopt: set at run time
     bool Flag = false;                // `-DNAME` alone
     std::string Where;                // "S3D.cpp:268"
+    std::string HostDir;              // the host file's directory, absolute
   };
   void addHostMacro(Macro M) {
-    if (!Macros.count(M.Name))
+    auto &List = Macros[M.Name];
+    if (List.empty())
       MacroOrder.push_back(M.Name);
-    Macros.try_emplace(M.Name, std::move(M));
+    List.push_back(std::move(M));
   }
-  const Macro *hostMacro(const std::string &Name) const {
+  // The mention of Name by the host file nearest to Near (a kernel file's absolute path): the
+  // one whose directory shares the most of Near's path, the first among equals.
+  const Macro *hostMacro(const std::string &Name, const std::string &Near = "") const {
     auto It = Macros.find(Name);
-    return It == Macros.end() ? nullptr : &It->second;
+    if (It == Macros.end())
+      return nullptr;
+    return &It->second[nearest(It->second, Near, [](const Macro &M) { return M.HostDir; })];
   }
   // The names in the order the host code first writes them.
   const std::vector<std::string> &hostMacroOrder() const { return MacroOrder; }
-  // Include directories the host's options write (absolute), with where.
-  void addHostIncludeDir(std::string Dir, std::string Where) {
-    IncludeDirs.emplace_back(std::move(Dir), std::move(Where));
+  // Include directories the host's options write (absolute), with where, nearest to Near first.
+  struct IncludeDir {
+    std::string Dir, Where, HostDir;
+  };
+  void addHostIncludeDir(IncludeDir D) { IncludeDirs.push_back(std::move(D)); }
+  std::vector<IncludeDir> hostIncludeDirs(const std::string &Near = "") const {
+    std::vector<IncludeDir> Out = IncludeDirs;
+    std::stable_sort(Out.begin(), Out.end(), [&](const IncludeDir &A, const IncludeDir &B) {
+      return closeness(A.HostDir, Near) > closeness(B.HostDir, Near);
+    });
+    return Out;
   }
-  const std::vector<std::pair<std::string, std::string>> &hostIncludeDirs() const {
-    return IncludeDirs;
+  // How much of its start the file path Near shares with directory Dir, in whole components.
+  static size_t sharedPath(std::string Dir, const std::string &Near) {
+    if (Dir.empty() || Near.empty())
+      return 0;
+    if (Dir.back() != '/')
+      Dir += '/';
+    size_t Last = 0;
+    for (size_t I = 0; I < Dir.size() && I < Near.size() && Dir[I] == Near[I]; ++I)
+      if (Dir[I] == '/')
+        Last = I + 1;
+    return Last;
+  }
+  // Nearer is more shared path, then fewer components off it (an ancestor's host file before
+  // a cousin's).
+  static std::pair<size_t, long> closeness(const std::string &Dir, const std::string &Near) {
+    size_t Shared = sharedPath(Dir, Near);
+    long Off = 0;
+    for (size_t I = std::min(Shared, Dir.size()); I < Dir.size(); ++I)
+      Off += Dir[I] == '/';
+    return {Shared, -(Off + (Dir.size() > Shared ? 1 : 0))};
+  }
+  template <typename T, typename DirOf>
+  static size_t nearest(const std::vector<T> &Items, const std::string &Near, DirOf Dir) {
+    size_t Best = 0;
+    for (size_t I = 1; I < Items.size(); ++I)
+      if (closeness(Dir(Items[I]), Near) > closeness(Dir(Items[Best]), Near))
+        Best = I;
+    return Best;
   }
 
   // The words (identifiers, and the words inside string literals) of the host code read, but
@@ -221,9 +262,9 @@ private:
   std::vector<std::vector<std::string>> Untraced;
   std::map<std::string, bool> RepeatedLaunch; // kernel -> some launch runs repeatedly
   std::vector<Build> Builds;
-  std::map<std::string, Macro> Macros;
+  std::map<std::string, std::vector<Macro>> Macros;
   std::vector<std::string> MacroOrder;
-  std::vector<std::pair<std::string, std::string>> IncludeDirs;
+  std::vector<IncludeDir> IncludeDirs;
   std::map<std::string, std::vector<KernelLaunch>> Host;
   ArgValues HostArgs, HostArgBytes;
 };

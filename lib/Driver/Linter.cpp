@@ -398,7 +398,7 @@ FileResult Linter::lintBufferUnisolated(const std::string &Path, const std::stri
   };
   ParseResult Parsed;
   std::vector<Placeholder> Placed =
-      parseWithPlaceholders(Parse, S.Flags, Content, Launches.get(), Parsed);
+      parseWithPlaceholders(Parse, S.Flags, Path, Content, Launches.get(), Parsed);
   if (!Placed.empty())
     R.Notices.push_back(placeholderNotice(Placed));
   setIsolatedStage("reading suppressions");
@@ -408,6 +408,7 @@ FileResult Linter::lintBufferUnisolated(const std::string &Path, const std::stri
   std::vector<Finding> All;
   // In a file that does not compile, clang's warnings come from error recovery (a missing -D
   // turns whole macros into 'int' conversions): only the errors are worth reading then.
+  markPlaceholderFindings(Parsed.ClangDiagnostics, Placed, Path, Content);
   for (Finding &F : Parsed.ClangDiagnostics)
     if (F.RuleId == "clang-diagnostic-error" || (S.Rules.isEnabled(F.RuleId) && !Parsed.HasErrors))
       All.push_back(std::move(F));

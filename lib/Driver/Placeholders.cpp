@@ -1,5 +1,6 @@
 #include "Driver/Placeholders.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringRef.h"
@@ -44,10 +45,9 @@ bool namesWord(llvm::StringRef Line, llvm::StringRef Word) {
 
 // The host flag that selects a definition of Name in Content: the first flag the host writes
 // among those named by the #if/#ifdef/#elif lines above a `#define Name` line.
-const analysis::LaunchTable::Macro *selectingFlag(llvm::StringRef Content,
-                                                  const std::vector<std::string> &Headers,
-                                                  llvm::StringRef Name,
-                                                  const analysis::LaunchTable &Host) {
+const analysis::LaunchTable::Macro *
+selectingFlag(llvm::StringRef Content, const std::vector<std::string> &Headers,
+              llvm::StringRef Name, const analysis::LaunchTable &Host, const std::string &Near) {
   // The file's own text, then each header the parse read.
   std::vector<std::unique_ptr<llvm::MemoryBuffer>> Texts;
   for (const std::string &H : Headers)
@@ -69,19 +69,21 @@ const analysis::LaunchTable::Macro *selectingFlag(llvm::StringRef Content,
     else if (T.consume_front("define") && namesWord(T.ltrim(), Name) &&
              T.ltrim().starts_with(Name) && !LastCondition.empty())
       for (const std::string &M : Host.hostMacroOrder())
-        if (const auto *Flag = Host.hostMacro(M); Flag && Flag->Flag && namesWord(LastCondition, M))
+        if (const auto *Flag = Host.hostMacro(M, Near);
+            Flag && Flag->Flag && namesWord(LastCondition, M))
           Candidates.insert(M);
   }
   for (const std::string &M : Host.hostMacroOrder())
     if (Candidates.count(M))
-      return Host.hostMacro(M);
+      return Host.hostMacro(M, Near);
   return nullptr;
 }
 
 // The first flag the host writes among those the #if/#elif lines of the conditional chain
 // above line Line of File name: the build choice an `#error` in its `#else` asks for.
 const analysis::LaunchTable::Macro *flagForError(const std::string &File, unsigned Line,
-                                                 const analysis::LaunchTable &Host) {
+                                                 const analysis::LaunchTable &Host,
+                                                 const std::string &Near) {
   auto Buffer = llvm::MemoryBuffer::getFile(File, /*IsText=*/true);
   if (!Buffer || Line == 0)
     return nullptr;
@@ -108,24 +110,53 @@ const analysis::LaunchTable::Macro *flagForError(const std::string &File, unsign
     }
     if (Opens || T.starts_with("elif"))
       for (const std::string &M : Host.hostMacroOrder())
-        if (const auto *Flag = Host.hostMacro(M); Flag && Flag->Flag && namesWord(T, M))
+        if (const auto *Flag = Host.hostMacro(M, Near); Flag && Flag->Flag && namesWord(T, M))
           Named.insert(M);
     if (Opens)
       break;
   }
   for (const std::string &M : Host.hostMacroOrder())
     if (Named.count(M))
-      return Host.hostMacro(M);
+      return Host.hostMacro(M, Near);
   return nullptr;
+}
+
+// The value a host build's traced options give Name (`-DBLOCK_SIZE=16` from
+// `sprintf(opts, "-DBLOCK_SIZE=%d", BLOCK_SIZE)` with the host's `#define BLOCK_SIZE 16`),
+// from the build nearest to Near, with where.
+std::optional<std::pair<std::string, std::string>>
+builtValue(llvm::StringRef Name, const analysis::LaunchTable &Host, const std::string &Near) {
+  std::optional<std::pair<std::string, std::string>> Best;
+  std::pair<size_t, long> BestCloseness{0, 0};
+  for (const analysis::LaunchTable::Build &B : Host.hostBuilds()) {
+    llvm::SmallVector<llvm::StringRef, 16> Words;
+    llvm::StringRef(B.Options).split(Words, ' ', -1, false);
+    for (size_t I = 0; I < Words.size(); ++I) {
+      llvm::StringRef W = Words[I];
+      if (W == "-D" && I + 1 < Words.size())
+        W = Words[++I];
+      else if (!W.consume_front("-D"))
+        continue;
+      auto [Key, Value] = W.split('=');
+      if (Key != Name || Value.empty() || Value.contains('?'))
+        continue;
+      llvm::SmallString<256> Dir(B.HostDir);
+      llvm::sys::fs::make_absolute(Dir);
+      llvm::sys::path::remove_dots(Dir, /*remove_dot_dot=*/true);
+      auto Closeness = analysis::LaunchTable::closeness(Dir.str().str(), Near);
+      if (!Best || Closeness > BestCloseness)
+        Best = {Value.str(), B.Source}, BestCloseness = Closeness;
+    }
+  }
+  return Best;
 }
 
 } // namespace
 
-std::vector<Placeholder> placeholdersFor(const std::vector<Finding> &Errors,
-                                         const std::string &Content,
-                                         const std::vector<std::string> &Headers,
-                                         const std::vector<std::string> &Defined,
-                                         const analysis::LaunchTable &Host) {
+std::vector<Placeholder>
+placeholdersFor(const std::vector<Finding> &Errors, const std::string &Content,
+                const std::vector<std::string> &Headers, const std::vector<std::string> &Defined,
+                const analysis::LaunchTable &Host, const std::string &Near) {
   std::vector<Placeholder> Out;
   std::set<std::string> Seen(Defined.begin(), Defined.end());
   for (const Finding &E : Errors) {
@@ -133,7 +164,7 @@ std::vector<Placeholder> placeholdersFor(const std::vector<Finding> &Errors,
     llvm::StringRef Message(E.Message);
     if (Message.ends_with("' file not found") && Message.starts_with("'")) {
       llvm::StringRef Header = Message.drop_front().drop_back(strlen("' file not found"));
-      for (const auto &[Dir, Where] : Host.hostIncludeDirs()) {
+      for (const auto &[Dir, Where, HostDir] : Host.hostIncludeDirs(Near)) {
         llvm::SmallString<256> Candidate(Dir);
         llvm::sys::path::append(Candidate, Header);
         if (Seen.count("-I" + Dir) || !llvm::sys::fs::exists(Candidate))
@@ -149,28 +180,31 @@ std::vector<Placeholder> placeholdersFor(const std::vector<Finding> &Errors,
     std::optional<std::string> Name = missingName(E.Message, Type);
     if (!Name) {
       // An `#error` in the `#else` of a chain of build choices the host's flags make.
-      if (const auto *Flag = flagForError(E.Where.File, E.Where.Begin.Line, Host);
+      if (const auto *Flag = flagForError(E.Where.File, E.Where.Begin.Line, Host, Near);
           Flag && !Seen.count(Flag->Name)) {
         Seen.insert(Flag->Name);
-        Out.push_back({Flag->Name, "1", "one of the host's builds (" + Flag->Where + ")", true});
+        Out.push_back(
+            {Flag->Name, "1", "one of the host's builds (" + Flag->Where + ")", true, false, true});
       }
       continue;
     }
     if (Seen.count(*Name))
       continue;
     Seen.insert(*Name);
-    const analysis::LaunchTable::Macro *M = Host.hostMacro(*Name);
-    if (M && !M->Flag && M->Value) {
+    const analysis::LaunchTable::Macro *M = Host.hostMacro(*Name, Near);
+    if (auto Built = M && !M->Flag ? builtValue(*Name, Host, Near) : std::nullopt) {
+      Out.push_back({*Name, Built->first, "the value of the " + Built->second, false});
+    } else if (M && !M->Flag && M->Value) {
       Out.push_back({*Name, *M->Value, "the value the host writes (" + M->Where + ")", false});
     } else if (M && !M->Flag && !Type) {
       Out.push_back({*Name, PlaceholderValue,
                      "a placeholder: the host sets it at run time (" + M->Where + ")", true});
-    } else if (const auto *Flag = selectingFlag(Content, Headers, *Name, Host);
+    } else if (const auto *Flag = selectingFlag(Content, Headers, *Name, Host, Near);
                Flag && !Seen.count(Flag->Name)) {
       Seen.insert(Flag->Name);
       Out.push_back({Flag->Name, "1",
                      "one of the host's builds, which defines " + *Name + " (" + Flag->Where + ")",
-                     true});
+                     true, false, true});
     }
   }
   return Out;
@@ -184,11 +218,16 @@ std::string placeholderAssumption(const Placeholder &P) {
 
 std::vector<Placeholder>
 parseWithPlaceholders(const std::function<ParseResult(const CompileFlags &)> &Parse,
-                      const CompileFlags &Flags, const std::string &Content,
-                      const analysis::LaunchTable *Host, ParseResult &Parsed) {
+                      const CompileFlags &Flags, const std::string &Path,
+                      const std::string &Content, const analysis::LaunchTable *Host,
+                      ParseResult &Parsed) {
   Parsed = Parse(Flags);
   if (!Parsed.HasErrors || !Host)
     return {};
+  llvm::SmallString<256> Abs(Path);
+  llvm::sys::fs::make_absolute(Abs);
+  llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+  std::string Near = Abs.str().str();
   std::vector<std::string> Defined;
   for (const std::string &A : Flags.Args)
     if (llvm::StringRef(A).starts_with("-D") || llvm::StringRef(A).starts_with("-U"))
@@ -199,7 +238,7 @@ parseWithPlaceholders(const std::function<ParseResult(const CompileFlags &)> &Pa
   ParseResult Retry;
   for (int Round = 0; Round < MaxRounds; ++Round) {
     std::vector<Placeholder> More =
-        placeholdersFor(Last->ClangDiagnostics, Content, Last->Dependencies, Defined, *Host);
+        placeholdersFor(Last->ClangDiagnostics, Content, Last->Dependencies, Defined, *Host, Near);
     if (More.empty())
       return {};
     for (const Placeholder &P : More) {
@@ -217,30 +256,80 @@ parseWithPlaceholders(const std::function<ParseResult(const CompileFlags &)> &Pa
   return {};
 }
 
+namespace {
+
+// Where each kernel's definition lies in Text: from the `kernel` / `__kernel` keyword to its
+// closing brace (braces in comments and strings are rare enough in kernel code to ignore).
+std::vector<std::pair<size_t, size_t>> kernelRanges(llvm::StringRef Text) {
+  std::vector<std::pair<size_t, size_t>> Out;
+  for (size_t At = Text.find("kernel"); At != llvm::StringRef::npos;
+       At = Text.find("kernel", At + 1)) {
+    bool Word = (At == 0 || !(llvm::isAlnum(Text[At - 1]))) &&
+                (At + 6 >= Text.size() || !(llvm::isAlnum(Text[At + 6]) || Text[At + 6] == '_'));
+    if (!Word || (At > 0 && Text[At - 1] == '_' && !(At >= 2 && Text[At - 2] == '_')))
+      continue;
+    size_t Open = Text.find('{', At), Semi = Text.find(';', At);
+    if (Open == llvm::StringRef::npos || Semi < Open)
+      continue;
+    int Depth = 0;
+    size_t I = Open;
+    for (; I < Text.size(); ++I)
+      if (Text[I] == '{')
+        ++Depth;
+      else if (Text[I] == '}' && --Depth == 0)
+        break;
+    Out.push_back({At, I});
+    At = I;
+  }
+  return Out;
+}
+
+llvm::StringRef lineAt(llvm::StringRef Text, unsigned Line) {
+  size_t Start = 0;
+  for (unsigned L = 1; L < Line; ++L) {
+    Start = Text.find('\n', Start);
+    if (Start == llvm::StringRef::npos)
+      return "";
+    ++Start;
+  }
+  return Text.substr(Start).take_until([](char C) { return C == '\n'; });
+}
+
+} // namespace
+
 void markPlaceholderFindings(std::vector<Finding> &Findings, const std::vector<Placeholder> &Used,
                              const std::string &Path, const std::string &Content) {
+  if (Used.empty())
+    return;
+  std::vector<std::pair<size_t, size_t>> Kernels = kernelRanges(Content);
   for (Finding &F : Findings) {
     if (F.Where.File != Path || F.Where.Begin.Line == 0)
       continue;
-    llvm::StringRef Text(Content);
-    size_t Start = 0;
-    for (unsigned L = 1; L < F.Where.Begin.Line && Start != llvm::StringRef::npos; ++L)
-      Start = Text.find('\n', Start) == llvm::StringRef::npos ? llvm::StringRef::npos
-                                                              : Text.find('\n', Start) + 1;
-    if (Start == llvm::StringRef::npos)
-      continue;
-    llvm::StringRef Line = Text.substr(Start).take_until([](char C) { return C == '\n'; });
+    llvm::StringRef Line = lineAt(Content, F.Where.Begin.Line);
+    llvm::StringRef Kernel;
+    for (const auto &[Begin, End] : Kernels)
+      if (F.Where.Begin.Offset >= Begin && F.Where.Begin.Offset <= End)
+        Kernel = llvm::StringRef(Content).slice(Begin, End + 1);
     for (const Placeholder &P : Used) {
-      if (!P.Guessed || !namesWord(Line, P.Name))
+      if (!P.Guessed || P.IncludeDir)
         continue;
+      // On the finding's own line the placeholder decides it: at most a note. Elsewhere in
+      // its kernel (a loop bound, a work-group size), or as a flag that picks the file's
+      // types, it weighs on it: the finding names it.
+      bool OnLine = namesWord(Line, P.Name);
+      if (!OnLine && !P.Flag && !namesWord(Kernel, P.Name))
+        continue;
+      std::string Assumption = placeholderAssumption(P);
       if (F.Weight) {
-        F.Weight->Conditional = true;
-        F.Weight->Assumptions.push_back(placeholderAssumption(P));
-      } else {
-        // A finding without an impact (a __local budget over the limit) is a note that says
-        // what it rests on: the real value may be smaller.
-        F.Level = Severity::Note;
-        F.Message += "; this rests on " + placeholderAssumption(P);
+        F.Weight->Conditional |= OnLine;
+        if (!llvm::is_contained(F.Weight->Assumptions, Assumption))
+          F.Weight->Assumptions.push_back(Assumption);
+      } else if (F.Message.find(Assumption) == std::string::npos) {
+        // Without an impact (a __local budget over the limit, a compiler warning) the message
+        // says what it rests on; on the placeholder's own line it is a note.
+        if (OnLine)
+          F.Level = Severity::Note;
+        F.Message += "; this rests on " + Assumption;
       }
     }
   }

@@ -22,6 +22,7 @@ struct Placeholder {
   std::string Why;         // "a placeholder: the host sets it at run time (S3D.cpp:268)"
   bool Guessed = false;    // not a value the host writes: findings naming it are conditional
   bool IncludeDir = false; // an -I directory (Value), not a macro
+  bool Flag = false;       // a build choice (`-DSINGLE_PRECISION`): it weighs on the whole file
 };
 
 // What a placeholder stands for, when the host's code computes it.
@@ -30,12 +31,13 @@ constexpr const char *PlaceholderValue = "64";
 // The placeholders that may make a file compile: for each name its errors call undeclared
 // (or an unknown type) that the host's -D options define and Defined (the -D names of the
 // flags already applied) does not. Content is the file's text and Headers the files its parse
-// read (for `#define NAME` under an `#if` of a host flag).
-std::vector<Placeholder> placeholdersFor(const std::vector<Finding> &Errors,
-                                         const std::string &Content,
-                                         const std::vector<std::string> &Headers,
-                                         const std::vector<std::string> &Defined,
-                                         const analysis::LaunchTable &Host);
+// read (for `#define NAME` under an `#if` of a host flag); Near is the file's absolute path:
+// what the host files nearest to it write is preferred, and a value a traced host build gives
+// the name comes before any other.
+std::vector<Placeholder>
+placeholdersFor(const std::vector<Finding> &Errors, const std::string &Content,
+                const std::vector<std::string> &Headers, const std::vector<std::string> &Defined,
+                const analysis::LaunchTable &Host, const std::string &Near);
 
 // The assumption a finding on a line naming P carries.
 std::string placeholderAssumption(const Placeholder &P);
@@ -46,11 +48,14 @@ std::string placeholderAssumption(const Placeholder &P);
 // compiled, else the first; the result lists what it used (nothing unless a parse compiled).
 std::vector<Placeholder>
 parseWithPlaceholders(const std::function<ParseResult(const CompileFlags &)> &Parse,
-                      const CompileFlags &Flags, const std::string &Content,
-                      const analysis::LaunchTable *Host, ParseResult &Parsed);
+                      const CompileFlags &Flags, const std::string &Path,
+                      const std::string &Content, const analysis::LaunchTable *Host,
+                      ParseResult &Parsed);
 
-// Findings of the file at Path (text Content) on a line that names a guessed placeholder rest
-// on it: they say so and are at most notes (an impact's assumption, else the message's end).
+// Findings of the file at Path (text Content) that rest on a guessed placeholder say so (an
+// impact's assumption, else the message's end): those on a line that names it are at most
+// notes; those in a kernel that names it elsewhere, or in a file a guessed flag picked the
+// build of, only name it.
 void markPlaceholderFindings(std::vector<Finding> &Findings, const std::vector<Placeholder> &Used,
                              const std::string &Path, const std::string &Content);
 

@@ -197,7 +197,7 @@ public:
       static const char *Writers[] = {"sprintf", "snprintf", "strcpy",
                                       "strcat",  "strncpy",  "strncat"};
       if (Call->getNumArgs() >= 2 && llvm::is_contained(Writers, Name)) {
-        if (const auto *B = dyn_cast<DeclRefExpr>(Call->getArg(0)->IgnoreParenImpCasts()))
+        if (const DeclRefExpr *B = HostValues::writtenBuffer(Call->getArg(0)))
           Values.write(B->getDecl(), Call);
       } else if (const FunctionDecl *F = Call->getDirectCallee(); F && F->hasBody()) {
         // A helper of the host code handed a char buffer (`options(buf, 64)`): what it

@@ -128,10 +128,13 @@ std::vector<std::string> hostIncludeDirMentions(llvm::StringRef Text) {
 void addHostOptionMentions(analysis::LaunchTable &Table, const std::string &Path,
                            llvm::StringRef Text) {
   std::string Name = llvm::sys::path::filename(Path).str();
-  for (analysis::LaunchTable::Macro &M : hostMacroMentions(Text, Name))
-    Table.addHostMacro(std::move(M));
   llvm::SmallString<256> Base(llvm::sys::path::parent_path(Path));
   llvm::sys::fs::make_absolute(Base);
+  llvm::sys::path::remove_dots(Base, /*remove_dot_dot=*/true);
+  for (analysis::LaunchTable::Macro &M : hostMacroMentions(Text, Name)) {
+    M.HostDir = Base.str().str();
+    Table.addHostMacro(std::move(M));
+  }
   for (const std::string &Dir : hostIncludeDirMentions(Text)) {
     llvm::SmallString<256> Abs(Dir);
     if (!llvm::sys::path::is_absolute(Abs)) {
@@ -139,7 +142,7 @@ void addHostOptionMentions(analysis::LaunchTable &Table, const std::string &Path
       llvm::sys::path::append(Abs, Dir);
     }
     llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
-    Table.addHostIncludeDir(Abs.str().str(), Name);
+    Table.addHostIncludeDir({Abs.str().str(), Name, Base.str().str()});
   }
 }
 

@@ -256,6 +256,24 @@ std::optional<std::string> HostValues::formatted(const CallExpr *Call, unsigned 
   return Out;
 }
 
+const DeclRefExpr *HostValues::writtenBuffer(const Expr *Target, bool *Appends) {
+  Target = Target->IgnoreParenImpCasts();
+  if (const auto *B = dyn_cast<BinaryOperator>(Target); B && B->getOpcode() == BO_Add) {
+    const auto *Buffer = dyn_cast<DeclRefExpr>(B->getLHS()->IgnoreParenImpCasts());
+    const auto *Length = dyn_cast<CallExpr>(B->getRHS()->IgnoreParenImpCasts());
+    const FunctionDecl *F = Length ? Length->getDirectCallee() : nullptr;
+    const auto *Of = F && F->getName() == "strlen" && Length->getNumArgs() == 1
+                         ? dyn_cast<DeclRefExpr>(Length->getArg(0)->IgnoreParenImpCasts())
+                         : nullptr;
+    if (!Buffer || !Of || Of->getDecl() != Buffer->getDecl())
+      return nullptr;
+    if (Appends)
+      *Appends = true;
+    return Buffer;
+  }
+  return dyn_cast<DeclRefExpr>(Target);
+}
+
 std::optional<std::string> HostValues::bufferText(const Decl *D, unsigned Depth) const {
   auto It = Writes.find(D);
   if (It == Writes.end())
@@ -266,6 +284,8 @@ std::optional<std::string> HostValues::bufferText(const Decl *D, unsigned Depth)
     llvm::StringRef Name = F ? F->getName() : "";
     std::optional<std::string> Part;
     bool Appends = Name == "strcat" || Name == "strncat";
+    if (Name == "sprintf" || Name == "snprintf")
+      writtenBuffer(Call->getArg(0), &Appends);
     if (Name == "sprintf")
       Part = formatted(Call, 1, Depth);
     else if (Name == "snprintf")

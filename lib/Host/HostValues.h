@@ -25,6 +25,10 @@ public:
   void element(const clang::Decl *D, int64_t Index, const clang::Expr *Value);
   // `sprintf(buf, ...)`, `strcat(buf, ...)`: the calls that fill a char buffer, in order.
   void write(const clang::Decl *Buffer, const clang::CallExpr *Call);
+  // The buffer a writer's first argument names: `buf`, or `buf + strlen(buf)` (Appends: the
+  // write goes on after what the buffer holds, as rodinia's hosts add their -D options).
+  static const clang::DeclRefExpr *writtenBuffer(const clang::Expr *Target,
+                                                 bool *Appends = nullptr);
   // `s += x` on a std::string, `os << x` on a string stream.
   void append(const clang::Decl *D, const clang::Expr *Value);
   // Changed in place (`n *= 2`, `i++`, `name[13] += k` on a char array): no fixed value.
