@@ -97,7 +97,11 @@ public:
       while (Length < B.KernelFile.size() && Length < Path.size() &&
              B.KernelFile[B.KernelFile.size() - 1 - Length] == Path[Path.size() - 1 - Length])
         ++Length;
-      if (!Best || Length > BestLength)
+      // Among equals (rodinia's b+tree, heartwall and srad each build a kernel_gpu_opencl.cl),
+      // the build of the host file nearest the kernel file.
+      if (!Best || Length > BestLength ||
+          (Length == BestLength && closeness(withoutDot(B.HostDir), withoutDot(Path)) >
+                                       closeness(withoutDot(Best->HostDir), withoutDot(Path))))
         Best = B, BestLength = Length;
     }
     return Best;
@@ -141,6 +145,11 @@ public:
       return closeness(A.HostDir, Near) > closeness(B.HostDir, Near);
     });
     return Out;
+  }
+  static std::string withoutDot(std::string P) {
+    while (P.rfind("./", 0) == 0)
+      P.erase(0, 2);
+    return P == "." ? "" : P;
   }
   // How much of its start the file path Near shares with directory Dir, in whole components.
   static size_t sharedPath(std::string Dir, const std::string &Near) {

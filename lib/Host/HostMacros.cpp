@@ -136,13 +136,20 @@ void addHostOptionMentions(analysis::LaunchTable &Table, const std::string &Path
     Table.addHostMacro(std::move(M));
   }
   for (const std::string &Dir : hostIncludeDirMentions(Text)) {
-    llvm::SmallString<256> Abs(Dir);
-    if (!llvm::sys::path::is_absolute(Abs)) {
-      Abs = Base;
-      llvm::sys::path::append(Abs, Dir);
+    if (llvm::sys::path::is_absolute(Dir)) {
+      Table.addHostIncludeDir({Dir, Name, Base.str().str()});
+      continue;
     }
-    llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
-    Table.addHostIncludeDir({Abs.str().str(), Name, Base.str().str()});
+    // A relative directory is the running program's: the host file's own directory, or the
+    // one or two above it where the program is built and run (rodinia's heartwall writes
+    // "-I." in kernel/ and runs from the directory above).
+    llvm::StringRef From = Base;
+    for (int Up = 0; Up < 3 && !From.empty(); ++Up, From = llvm::sys::path::parent_path(From)) {
+      llvm::SmallString<256> Abs(From);
+      llvm::sys::path::append(Abs, Dir);
+      llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+      Table.addHostIncludeDir({Abs.str().str(), Name, Base.str().str()});
+    }
   }
 }
 

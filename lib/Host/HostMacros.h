@@ -24,7 +24,7 @@ std::vector<analysis::LaunchTable::Macro> hostMacroMentions(llvm::StringRef Text
 std::vector<std::string> hostIncludeDirMentions(llvm::StringRef Text);
 
 // Adds the -D and -I options the text of the host file at Path writes to Table; a relative
-// include directory is taken from Path's directory.
+// include directory is taken from Path's directory and from the two above it, in that order.
 void addHostOptionMentions(analysis::LaunchTable &Table, const std::string &Path,
                            llvm::StringRef Text);
 
