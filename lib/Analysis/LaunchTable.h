@@ -86,6 +86,8 @@ public:
     std::optional<Build> Best;
     size_t BestLength = 0;
     for (const Build &B : Builds) {
+      if (B.KernelFile.empty())
+        continue; // a build of no file the host names
       size_t Slash = B.KernelFile.find_last_of('/');
       std::string Name = Slash == std::string::npos ? B.KernelFile : B.KernelFile.substr(Slash + 1);
       bool Ends = Path.size() >= Name.size() &&

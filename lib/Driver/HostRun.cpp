@@ -45,7 +45,8 @@ void addLaunches(analysis::LaunchTable &Table, const HostFile &F,
                  const std::set<std::string> &ObjectsSetAnywhere) {
   std::vector<std::string> BuiltHere;
   for (const HostBuild &B : F.Builds)
-    BuiltHere.push_back(B.KernelFile);
+    if (!B.KernelFile.empty()) // a build of no named file says nothing of which files run
+      BuiltHere.push_back(B.KernelFile);
   std::set<std::string> Wrappers; // their own launch runs the kernels their callers pass
   for (const LaunchWrapper &W : F.Wrappers)
     if (W.KernelParam >= 0)
@@ -235,7 +236,8 @@ std::string describeLaunches(const HostRun &Run) {
     }
   for (const HostFile &F : Run.Files)
     for (const HostBuild &B : F.Builds)
-      Out += F.Path + ":" + std::to_string(B.Where.Begin.Line) + ": builds " + B.KernelFile +
+      Out += F.Path + ":" + std::to_string(B.Where.Begin.Line) + ": builds " +
+             (B.KernelFile.empty() ? std::string("a program of no named file") : B.KernelFile) +
              " with '" + B.Options + "'\n";
   for (const HostFile &F : Run.Files)
     for (const HostArg &A : F.Args)

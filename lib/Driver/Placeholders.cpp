@@ -124,8 +124,13 @@ const analysis::LaunchTable::Macro *flagForError(const std::string &File, unsign
 // The value a host build's traced options give Name (`-DBLOCK_SIZE=16` from
 // `sprintf(opts, "-DBLOCK_SIZE=%d", BLOCK_SIZE)` with the host's `#define BLOCK_SIZE 16`),
 // from the build nearest to Near, with where.
-std::optional<std::pair<std::string, std::string>>
-builtValue(llvm::StringRef Name, const analysis::LaunchTable &Host, const std::string &Near) {
+std::optional<std::pair<std::string, std::string>> builtValue(llvm::StringRef Name,
+                                                              const analysis::LaunchTable &Host,
+                                                              const std::string &Near,
+                                                              const std::string &MentionDir) {
+  // No build farther from the kernel than the host file that writes the name: another
+  // program's value would be a guess dressed as a fact.
+  std::pair<size_t, long> Least = analysis::LaunchTable::closeness(MentionDir, Near);
   std::optional<std::pair<std::string, std::string>> Best;
   std::pair<size_t, long> BestCloseness{0, 0};
   for (const analysis::LaunchTable::Build &B : Host.hostBuilds()) {
@@ -144,6 +149,8 @@ builtValue(llvm::StringRef Name, const analysis::LaunchTable &Host, const std::s
       llvm::sys::fs::make_absolute(Dir);
       llvm::sys::path::remove_dots(Dir, /*remove_dot_dot=*/true);
       auto Closeness = analysis::LaunchTable::closeness(Dir.str().str(), Near);
+      if (Closeness < Least)
+        continue;
       if (!Best || Closeness > BestCloseness)
         Best = {Value.str(), B.Source}, BestCloseness = Closeness;
     }
@@ -192,7 +199,7 @@ placeholdersFor(const std::vector<Finding> &Errors, const std::string &Content,
       continue;
     Seen.insert(*Name);
     const analysis::LaunchTable::Macro *M = Host.hostMacro(*Name, Near);
-    if (auto Built = M && !M->Flag ? builtValue(*Name, Host, Near) : std::nullopt) {
+    if (auto Built = M && !M->Flag ? builtValue(*Name, Host, Near, M->HostDir) : std::nullopt) {
       Out.push_back({*Name, Built->first, "the value of the " + Built->second, false});
     } else if (M && !M->Flag && M->Value) {
       Out.push_back({*Name, *M->Value, "the value the host writes (" + M->Where + ")", false});

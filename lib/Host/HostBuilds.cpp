@@ -41,7 +41,8 @@ std::vector<HostBuild> BuildPairing::finish(const std::string &HostFile) {
   std::set<std::string> Distinct;
   for (const auto &[Options, Where] : File.Options)
     Distinct.insert(Options);
-  if (Distinct.size() == 1)
+  bool Paired = Distinct.size() == 1 && !File.Files.empty();
+  if (Paired)
     for (const std::string &F : std::set<std::string>(File.Files.begin(), File.Files.end()))
       Builds.push_back({F, File.Options.front().first, File.Options.front().second});
   // Builds that name no file, in a file holding a kernel string: each option set in turn (the
@@ -51,6 +52,11 @@ std::vector<HostBuild> BuildPairing::finish(const std::string &HostFile) {
     for (const auto &[Options, Where] : File.Options)
       if (llvm::sys::path::filename(Where.File) == HostFile && Seen.insert(Options).second)
         Builds.push_back({HostFile, Options, Where});
+  } else if (!Paired) {
+    // Builds of no file the host names: their options still say what the host's macros hold
+    // (`-DBLOCK_SIZE=16` from its own `#define`), for a kernel file that needs a value.
+    for (const auto &[Options, Where] : File.Options)
+      Builds.push_back({"", Options, Where});
   }
   return std::move(Builds);
 }

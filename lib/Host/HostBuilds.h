@@ -2,7 +2,8 @@
 // the program (a path literal passed to the file reader), or, for builds and paths in
 // different functions, the file's paths with its one set of options. A host file that builds
 // a program without naming any `.cl` file and holds a kernel in a string of its own (BabelStream's
-// `R"CLC(...)"`) builds that string: the pair names the host file itself.
+// `R"CLC(...)"`) builds that string: the pair names the host file itself. A build paired with no
+// file is kept with an empty file name, for the values its options give macros.
 #pragma once
 
 #include "Host/HostLaunches.h"
