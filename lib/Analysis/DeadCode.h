@@ -1,7 +1,6 @@
 // Code whose effects nothing observes, which the compiler deletes: a loop that only sums into
 // a variable never read afterwards, stores to a __local or private array the kernel never
-// reads. A branch around such code splits no warp in the compiled kernel (issue: the compiled
-// code has no branch at all).
+// reads. A branch around such code splits no warp: the compiled kernel has no branch there.
 #pragma once
 
 namespace clang {

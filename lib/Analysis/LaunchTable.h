@@ -119,6 +119,10 @@ public:
     bool Flag = false;                // `-DNAME` alone
     std::string Where;                // "S3D.cpp:268"
     std::string HostDir;              // the host file's directory, absolute
+    // For a value set at run time, the one the host file starts from: `int BLOCK_SIZE = 16;`,
+    // `#define BLOCK_SIZE 16` (with where), when it writes one.
+    std::optional<std::string> Default;
+    std::string DefaultWhere;
   };
   void addHostMacro(Macro M) {
     auto &List = Macros[M.Name];
@@ -136,6 +140,7 @@ public:
   }
   // The names in the order the host code first writes them.
   const std::vector<std::string> &hostMacroOrder() const { return MacroOrder; }
+  const std::map<std::string, std::vector<Macro>> &hostMacros() const { return Macros; }
   // Include directories the host's options write (absolute), with where, nearest to Near first.
   struct IncludeDir {
     std::string Dir, Where, HostDir;

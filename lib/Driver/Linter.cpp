@@ -86,7 +86,14 @@ Linter::Linter(LintOptions Opts)
                       : "?") +
             " " + L.Source + "\n";
     for (const analysis::LaunchTable::Build &B : Options.Launches->hostBuilds())
-      LaunchesDigest += B.KernelFile + " built with " + B.Options + "\n";
+      LaunchesDigest += B.KernelFile + " built with " + B.Options + " in " + B.HostDir + "\n";
+    // What the host's strings write decides the placeholders a failing file is parsed with.
+    for (const auto &[Name, Mentions] : Options.Launches->hostMacros())
+      for (const analysis::LaunchTable::Macro &M : Mentions)
+        LaunchesDigest += "-D" + Name + "=" + M.Value.value_or(M.Flag ? "" : "?") + " at " +
+                          M.HostDir + "/" + M.Where + "\n";
+    for (const auto &D : Options.Launches->hostIncludeDirs())
+      LaunchesDigest += "-I" + D.Dir + " at " + D.Where + "\n";
     for (const auto *All : {&Options.Launches->allArgs(), &Options.Launches->allArgBytes()})
       for (const auto &[Kernel, Args] : *All)
         for (const auto &[Index, Values] : Args)

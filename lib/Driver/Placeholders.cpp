@@ -201,6 +201,11 @@ placeholdersFor(const std::vector<Finding> &Errors, const std::string &Content,
     const analysis::LaunchTable::Macro *M = Host.hostMacro(*Name, Near);
     if (auto Built = M && !M->Flag ? builtValue(*Name, Host, Near, M->HostDir) : std::nullopt) {
       Out.push_back({*Name, Built->first, "the value of the " + Built->second, false});
+    } else if (M && !M->Flag && !M->Value && M->Default) {
+      Out.push_back({*Name, *M->Default,
+                     "the value the host starts from (" + M->DefaultWhere +
+                         "; it may set another at run time, " + M->Where + ")",
+                     true});
     } else if (M && !M->Flag && M->Value) {
       Out.push_back({*Name, *M->Value, "the value the host writes (" + M->Where + ")", false});
     } else if (M && !M->Flag && !Type) {

@@ -108,6 +108,37 @@ void scanIncludeDirs(llvm::StringRef Body, std::vector<std::string> &Out) {
   }
 }
 
+// The integer the host text starts Name from: `#define NAME 16`, or a variable of that name
+// (any case: `work_items` for WORK_ITEMS) initialised or assigned a literal (`int NAME = 16;`),
+// the first in the text; with its line.
+std::optional<std::pair<std::string, unsigned>> visibleDefault(llvm::StringRef Text,
+                                                               llvm::StringRef Name) {
+  std::string Lower = Name.lower();
+  llvm::StringRef Lowered = Lower;
+  std::string TextLower = Text.lower();
+  for (size_t At = llvm::StringRef(TextLower).find(Lowered); At != llvm::StringRef::npos;
+       At = llvm::StringRef(TextLower).find(Lowered, At + 1)) {
+    size_t End = At + Name.size();
+    if ((At > 0 && identifierChar(Text[At - 1])) ||
+        (End < Text.size() && identifierChar(Text[End])))
+      continue;
+    llvm::StringRef Before = Text.substr(0, At).rtrim(" \t");
+    llvm::StringRef After = Text.substr(End).ltrim(" \t");
+    bool Define = Before.ends_with("define") && Text.substr(At, Name.size()) == Name;
+    if (!Define) {
+      if (!After.consume_front("=") || After.starts_with("="))
+        continue;
+      After = After.ltrim(" \t");
+    }
+    llvm::StringRef Digits = After.take_while([](char C) { return llvm::isDigit(C); });
+    llvm::StringRef Rest = After.drop_front(Digits.size()).ltrim(" \t");
+    if (Digits.empty() || !(Rest.empty() || Define || Rest.front() == ';' || Rest.front() == ','))
+      continue;
+    return std::make_pair(Digits.str(), unsigned(Text.substr(0, At).count('\n') + 1));
+  }
+  return std::nullopt;
+}
+
 } // namespace
 
 std::vector<analysis::LaunchTable::Macro> hostMacroMentions(llvm::StringRef Text,
@@ -133,6 +164,11 @@ void addHostOptionMentions(analysis::LaunchTable &Table, const std::string &Path
   llvm::sys::path::remove_dots(Base, /*remove_dot_dot=*/true);
   for (analysis::LaunchTable::Macro &M : hostMacroMentions(Text, Name)) {
     M.HostDir = Base.str().str();
+    if (!M.Value && !M.Flag)
+      if (auto D = visibleDefault(Text, M.Name)) {
+        M.Default = D->first;
+        M.DefaultWhere = Name + ":" + std::to_string(D->second);
+      }
     Table.addHostMacro(std::move(M));
   }
   for (const std::string &Dir : hostIncludeDirMentions(Text)) {
