@@ -1,5 +1,5 @@
-// fuzz-lsp links this instead of lib/Lsp/Scheduler.cpp: the same class without a worker
-// thread. Scheduled lints run, in order of their due time, when the harness calls
+// fuzz-lsp links this instead of lib/Lsp/Scheduler.cpp: the same class without worker
+// threads. Scheduled lints run, in order of their due time, when the harness calls
 // drainScheduledWork() — from the input stream's read callback, i.e. before the server reads
 // the next byte of input. A run is then a function of the input bytes alone (no thread timing
 // decides whether a lint happens before the next message or before the end of input).
@@ -17,7 +17,10 @@ std::function<void()> *Drain = nullptr; // the live Scheduler's (one server at a
 Scheduler::Clock::time_point VirtualNow;
 } // namespace
 
-Scheduler::Scheduler() {
+// One document at a time, on the harness's thread: the worker count is ignored.
+unsigned Scheduler::defaultWorkers() { return 1; }
+
+Scheduler::Scheduler(unsigned) {
   VirtualNow = Clock::time_point();
   Drain = new std::function<void()>([this] { loop(); });
 }
