@@ -43,6 +43,19 @@ bool namesWord(llvm::StringRef Line, llvm::StringRef Word) {
   return false;
 }
 
+// The first flag, in the order the host writes them, that one of Conditions (`#if` and `#elif`
+// lines) names.
+const analysis::LaunchTable::Macro *firstFlagNamedIn(const std::vector<llvm::StringRef> &Conditions,
+                                                     const analysis::LaunchTable &Host,
+                                                     const std::string &Near) {
+  for (const std::string &M : Host.hostMacroOrder())
+    if (const auto *Flag = Host.hostMacro(M, Near); Flag && Flag->Flag)
+      for (llvm::StringRef C : Conditions)
+        if (namesWord(C, M))
+          return Flag;
+  return nullptr;
+}
+
 // The host flag that selects a definition of Name in Content: the first flag the host writes
 // among those named by the #if/#ifdef/#elif lines above a `#define Name` line.
 const analysis::LaunchTable::Macro *
@@ -57,7 +70,7 @@ selectingFlag(llvm::StringRef Content, const std::vector<std::string> &Headers,
   Content.split(Lines, '\n');
   for (const auto &T : Texts)
     T->getBuffer().split(Lines, '\n');
-  std::set<std::string> Candidates;
+  std::vector<llvm::StringRef> Selecting; // the condition above each `#define Name`
   llvm::StringRef LastCondition;
   for (llvm::StringRef L : Lines) {
     llvm::StringRef T = L.trim();
@@ -68,15 +81,9 @@ selectingFlag(llvm::StringRef Content, const std::vector<std::string> &Headers,
       LastCondition = T;
     else if (T.consume_front("define") && namesWord(T.ltrim(), Name) &&
              T.ltrim().starts_with(Name) && !LastCondition.empty())
-      for (const std::string &M : Host.hostMacroOrder())
-        if (const auto *Flag = Host.hostMacro(M, Near);
-            Flag && Flag->Flag && namesWord(LastCondition, M))
-          Candidates.insert(M);
+      Selecting.push_back(LastCondition);
   }
-  for (const std::string &M : Host.hostMacroOrder())
-    if (Candidates.count(M))
-      return Host.hostMacro(M, Near);
-  return nullptr;
+  return firstFlagNamedIn(Selecting, Host, Near);
 }
 
 // The first flag the host writes among those the #if/#elif lines of the conditional chain
@@ -91,7 +98,7 @@ const analysis::LaunchTable::Macro *flagForError(const std::string &File, unsign
   (*Buffer)->getBuffer().split(Lines, '\n');
   if (Line > Lines.size() || !Lines[Line - 1].trim().starts_with("#"))
     return nullptr;
-  std::set<std::string> Named;
+  std::vector<llvm::StringRef> Chain;
   // Back to the `#if` that opens the chain, skipping nested blocks.
   int Depth = 0;
   for (unsigned L = Line - 1; L-- > 0;) {
@@ -109,16 +116,11 @@ const analysis::LaunchTable::Macro *flagForError(const std::string &File, unsign
       continue;
     }
     if (Opens || T.starts_with("elif"))
-      for (const std::string &M : Host.hostMacroOrder())
-        if (const auto *Flag = Host.hostMacro(M, Near); Flag && Flag->Flag && namesWord(T, M))
-          Named.insert(M);
+      Chain.push_back(T);
     if (Opens)
       break;
   }
-  for (const std::string &M : Host.hostMacroOrder())
-    if (Named.count(M))
-      return Host.hostMacro(M, Near);
-  return nullptr;
+  return firstFlagNamedIn(Chain, Host, Near);
 }
 
 // The value a host build's traced options give Name (`-DBLOCK_SIZE=16` from

@@ -5,21 +5,33 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
+#include <optional>
+
 namespace cllint {
 namespace {
 
 bool identifierChar(char C) { return llvm::isAlnum(C) || C == '_'; }
 
+// Where the argument of an option `-<Letter>` that starts a word at I of Body begins (after
+// any spaces: `-D NAME`, `-I dir`); nothing when no such option starts there.
+std::optional<size_t> optionArgument(llvm::StringRef Body, size_t I, char Letter) {
+  if (I + 2 >= Body.size() || Body[I] != '-' || Body[I + 1] != Letter ||
+      (I > 0 && !llvm::isSpace(Body[I - 1])))
+    return std::nullopt;
+  size_t J = I + 2;
+  while (J < Body.size() && Body[J] == ' ')
+    ++J;
+  return J;
+}
+
 // The -D options in one literal's text (escapes left as written).
 void scanLiteral(llvm::StringRef Body, unsigned Line, const std::string &DisplayName,
                  std::vector<analysis::LaunchTable::Macro> &Out) {
   for (size_t I = 0; I + 2 < Body.size(); ++I) {
-    if (Body[I] != '-' || Body[I + 1] != 'D' || (I > 0 && !llvm::isSpace(Body[I - 1])))
+    std::optional<size_t> Arg = optionArgument(Body, I, 'D');
+    if (!Arg)
       continue;
-    size_t J = I + 2;
-    while (J < Body.size() && Body[J] == ' ')
-      ++J;
-    size_t NameStart = J;
+    size_t J = *Arg, NameStart = J;
     if (J >= Body.size() || !(llvm::isAlpha(Body[J]) || Body[J] == '_'))
       continue;
     while (J < Body.size() && identifierChar(Body[J]))
@@ -90,12 +102,10 @@ template <typename Visitor> void forEachStringLiteral(llvm::StringRef Text, Visi
 // full.
 void scanIncludeDirs(llvm::StringRef Body, std::vector<std::string> &Out) {
   for (size_t I = 0; I + 2 < Body.size(); ++I) {
-    if (Body[I] != '-' || Body[I + 1] != 'I' || (I > 0 && !llvm::isSpace(Body[I - 1])))
+    std::optional<size_t> Arg = optionArgument(Body, I, 'I');
+    if (!Arg)
       continue;
-    size_t J = I + 2;
-    while (J < Body.size() && Body[J] == ' ')
-      ++J;
-    size_t End = J;
+    size_t J = *Arg, End = J;
     while (End < Body.size() && !llvm::isSpace(Body[End]))
       ++End;
     std::string Dir;
