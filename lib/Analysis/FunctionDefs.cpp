@@ -409,7 +409,52 @@ const Stmt *updateLoop(const std::vector<const VarDef *> &Inits,
   return Loop;
 }
 
+namespace {
+
+// The variable a `for` loop's increment clause updates first (`i` in `++i`, `i += 2`,
+// `i = i + 1`, `++i, ++p`); null for anything else.
+const VarDecl *incrementedVariable(const Stmt *Loop) {
+  const auto *For = dyn_cast_or_null<ForStmt>(Loop);
+  const Expr *Inc = For ? For->getInc() : nullptr;
+  if (!Inc)
+    return nullptr;
+  Inc = Inc->IgnoreParenImpCasts();
+  for (const auto *Comma = dyn_cast<BinaryOperator>(Inc); Comma && Comma->getOpcode() == BO_Comma;
+       Comma = dyn_cast<BinaryOperator>(Inc))
+    Inc = Comma->getLHS()->IgnoreParenImpCasts();
+  const Expr *Target = nullptr;
+  if (const auto *U = dyn_cast<UnaryOperator>(Inc); U && U->isIncrementDecrementOp())
+    Target = U->getSubExpr();
+  else if (const auto *B = dyn_cast<BinaryOperator>(Inc); B && B->isAssignmentOp())
+    Target = B->getLHS();
+  const auto *DR = Target ? dyn_cast<DeclRefExpr>(Target->IgnoreParenImpCasts()) : nullptr;
+  return DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+}
+
+// Whether Body has a `continue` that skips the rest of this loop's iteration.
+bool continuesLoop(const Stmt *Body) {
+  if (!Body)
+    return false;
+  if (isa<ContinueStmt>(Body))
+    return true;
+  if (isLoopStmt(Body))
+    return false; // its `continue`s are its own
+  for (const Stmt *C : Body->children())
+    if (continuesLoop(C))
+      return true;
+  return false;
+}
+
+} // namespace
+
 std::string FunctionDefs::tripCounterName(const VarDecl *V, const Stmt *Loop) const {
+  // A variable stepped once per iteration beside a `for` loop's own counter (`p++` in
+  // `for (i = 0; i < 4; ++i)`) counts the same iterations: it shares that counter's symbol,
+  // so the loop's condition bounds both. A `continue` could skip its update.
+  if (const VarDecl *Counter = incrementedVariable(Loop);
+      Counter && Counter != V && Defs.count(Counter) &&
+      !continuesLoop(cast<ForStmt>(Loop)->getBody()))
+    return tripCounterName(Counter, Loop);
   // Every loop that updates a variable of this name (`for (int i ...)` twice declares two),
   // in source order: the first is iter(i), the others iter(i#2), iter(i#3), ...
   std::string Name = V->getNameAsString();

@@ -153,6 +153,22 @@ TEST(IndexForm, SelfUpdatingPointersFollowTheirLoop) {
                        "  for (int it = 0; it < n; ++it) { q[get_local_id(0)] = 0; q++; }\n"
                        "}\n");
   ASSERT_EQ(P.Forms.size(), 2u);
-  EXPECT_EQ(P.Forms[0], "4*lid0 + 4*iter(p)*k");
-  EXPECT_EQ(P.Forms[1], "4*lid0 + 4*iter(q)");
+  // Stepped once per iteration of a `for` loop, a pointer counts that loop's iterations.
+  EXPECT_EQ(P.Forms[0], "4*lid0 + 4*iter(it)*k");
+  EXPECT_EQ(P.Forms[1], "4*lid0 + 4*iter(it#2)");
+}
+
+TEST(IndexForm, PointersAContinueMaySkipKeepTheirOwnCounter) {
+  auto P = accessForms("__kernel void k(__global float *a, int n) {\n"
+                       "  __global float *p = a + get_local_id(0);\n"
+                       "  for (int it = 0; it < n; ++it) {\n"
+                       "    if (a[it] > 0) continue;\n"
+                       "    *p = 0; p++;\n"
+                       "  }\n"
+                       "  __global float *q = a;\n"
+                       "  while (n-- > 0) { q[get_local_id(0)] = 0; q++; }\n"
+                       "}\n");
+  ASSERT_EQ(P.Forms.size(), 3u);
+  EXPECT_EQ(P.Forms[1], "4*lid0 + 4*iter(p)");
+  EXPECT_EQ(P.Forms[2], "4*lid0 + 4*iter(q)");
 }

@@ -94,3 +94,29 @@ __kernel void head_rows(__global const float *src, __global float *scale, int nb
 
 // DUMP-LABEL: kernel 'read_record'
 // DUMP: line 15    load of 'in' from L1         local            1024.0 cycles  96%  32.0 runs per work-item, 32.0 wavefronts per run
+
+// A pointer stepped once per iteration of a counted loop walks the same record as an index
+// would (#20.15): the loop's bound is the walk's length, so a 16-B record is a note, not a
+// walk of unknown length charged as new traffic on every iteration.
+__kernel void pointer_walk_small(__global const float *in, __global float *o, int n) {
+  int g = get_global_id(0);
+  __global const float *p = in + g * 4;
+  float acc = 0.0f;
+  for (int i = 0; i < 4; ++i) {
+    acc += (i < n) ? *p : 0.0f;
+    // NOTE: counted-walk.cl:[[@LINE-1]]:22: note: ~1.8% of kernel 'pointer_walk_small' (4 runs per work-item): each work-item walks its own 16-B record of 'in' in a counted loop (a global load){{.*}}in 4 cycles instead of 1
+    p++;
+  }
+  o[g] = acc;
+}
+
+// The same walk over 128-B records costs what the indexed one does.
+__kernel void pointer_walk_large(__global const float *in, __global float *o) {
+  int g = get_global_id(0);
+  __global const float *p = in + g * 32;
+  float acc = 0.0f;
+  for (int i = 0; i < 32; ++i, ++p)
+    acc += *p;
+  // CHECK: counted-walk.cl:[[@LINE-1]]:12: warning: ~65% of kernel 'pointer_walk_large' (32 runs per work-item): each work-item walks its own 128-B record of 'in' in a counted loop (a global load){{.*}}in 32 cycles instead of 1 {{.*}} [memory-global-stride]
+  o[g] = acc;
+}
