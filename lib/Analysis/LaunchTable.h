@@ -115,6 +115,7 @@ public:
   // whose build the host reading could not follow still needs to compile.
   struct Macro {
     std::string Name;
+    std::string Params;               // "(x)" for a function-like `-D M2S(x)=XM2S(x)`
     std::optional<std::string> Value; // the value written in full; nullopt: set at run time
     bool Flag = false;                // `-DNAME` alone
     std::string Where;                // "S3D.cpp:268"

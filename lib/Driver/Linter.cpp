@@ -8,6 +8,7 @@
 #include "Driver/Placeholders.h"
 #include "Driver/ResultCache.h"
 #include "Driver/SettingsText.h"
+#include "Driver/TargetAsm.h"
 #include "Frontend/EmbeddedKernels.h"
 #include "Frontend/OpenCLParser.h"
 #include "Host/PythonLaunches.h"
@@ -90,8 +91,8 @@ Linter::Linter(LintOptions Opts)
     // What the host's strings write decides the placeholders a failing file is parsed with.
     for (const auto &[Name, Mentions] : Options.Launches->hostMacros())
       for (const analysis::LaunchTable::Macro &M : Mentions)
-        LaunchesDigest += "-D" + Name + "=" + M.Value.value_or(M.Flag ? "" : "?") + " at " +
-                          M.HostDir + "/" + M.Where + "\n";
+        LaunchesDigest += "-D" + Name + M.Params + "=" + M.Value.value_or(M.Flag ? "" : "?") +
+                          " at " + M.HostDir + "/" + M.Where + "\n";
     for (const auto &D : Options.Launches->hostIncludeDirs())
       LaunchesDigest += "-I" + D.Dir + " at " + D.Where + "\n";
     for (const auto *All : {&Options.Launches->allArgs(), &Options.Launches->allArgBytes()})
@@ -409,12 +410,19 @@ FileResult Linter::lintBufferUnisolated(const std::string &Path, const std::stri
   if (!Placed.empty())
     R.Notices.push_back(placeholderNotice(Placed));
   setIsolatedStage("reading suppressions");
+  if (std::optional<std::string> Asm =
+          Parsed.HasErrors ? targetAssemblyNotice(Parsed.ClangDiagnostics, Masked.has_value())
+                           : std::nullopt) {
+    R.Notices.push_back(*Asm);
+    return R;
+  }
   R.CompileFailed = Parsed.HasErrors;
   R.Dependencies = std::move(Parsed.Dependencies);
   R.IncludedAt = mainFileIncludeLines(Parsed.Includes);
   std::vector<Finding> All;
   // In a file that does not compile, clang's warnings come from error recovery (a missing -D
   // turns whole macros into 'int' conversions): only the errors are worth reading then.
+  dropPlaceholderWarnings(Parsed.ClangDiagnostics, Placed, Path, Content);
   markPlaceholderFindings(Parsed.ClangDiagnostics, Placed, Path, Content);
   for (Finding &F : Parsed.ClangDiagnostics)
     if (F.RuleId == "clang-diagnostic-error" || (S.Rules.isEnabled(F.RuleId) && !Parsed.HasErrors))

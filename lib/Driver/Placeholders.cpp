@@ -1,5 +1,7 @@
 #include "Driver/Placeholders.h"
 
+#include "Driver/BuildChoiceText.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
@@ -17,7 +19,7 @@ namespace {
 
 // Each parse may uncover what the next needs: an include directory, then the macros its
 // header uses, then the build choice an `#error` asks for.
-constexpr int MaxRounds = 4;
+constexpr int MaxRounds = 6;
 
 // 'X' in "use of undeclared identifier 'X'" / "unknown type name 'X'".
 std::optional<std::string> missingName(llvm::StringRef Message, bool &Type) {
@@ -30,97 +32,6 @@ std::optional<std::string> missingName(llvm::StringRef Message, bool &Type) {
     return Rest.take_until([](char C) { return C == '\''; }).str();
   }
   return std::nullopt;
-}
-
-bool namesWord(llvm::StringRef Line, llvm::StringRef Word) {
-  for (size_t At = Line.find(Word); At != llvm::StringRef::npos; At = Line.find(Word, At + 1)) {
-    bool Before = At == 0 || !(llvm::isAlnum(Line[At - 1]) || Line[At - 1] == '_');
-    size_t End = At + Word.size();
-    bool After = End >= Line.size() || !(llvm::isAlnum(Line[End]) || Line[End] == '_');
-    if (Before && After)
-      return true;
-  }
-  return false;
-}
-
-// The first flag, in the order the host writes them, that one of Conditions (`#if` and `#elif`
-// lines) names.
-const analysis::LaunchTable::Macro *firstFlagNamedIn(const std::vector<llvm::StringRef> &Conditions,
-                                                     const analysis::LaunchTable &Host,
-                                                     const std::string &Near) {
-  for (const std::string &M : Host.hostMacroOrder())
-    if (const auto *Flag = Host.hostMacro(M, Near); Flag && Flag->Flag)
-      for (llvm::StringRef C : Conditions)
-        if (namesWord(C, M))
-          return Flag;
-  return nullptr;
-}
-
-// The host flag that selects a definition of Name in Content: the first flag the host writes
-// among those named by the #if/#ifdef/#elif lines above a `#define Name` line.
-const analysis::LaunchTable::Macro *
-selectingFlag(llvm::StringRef Content, const std::vector<std::string> &Headers,
-              llvm::StringRef Name, const analysis::LaunchTable &Host, const std::string &Near) {
-  // The file's own text, then each header the parse read.
-  std::vector<std::unique_ptr<llvm::MemoryBuffer>> Texts;
-  for (const std::string &H : Headers)
-    if (auto B = llvm::MemoryBuffer::getFile(H, /*IsText=*/true))
-      Texts.push_back(std::move(*B));
-  llvm::SmallVector<llvm::StringRef, 0> Lines;
-  Content.split(Lines, '\n');
-  for (const auto &T : Texts)
-    T->getBuffer().split(Lines, '\n');
-  std::vector<llvm::StringRef> Selecting; // the condition above each `#define Name`
-  llvm::StringRef LastCondition;
-  for (llvm::StringRef L : Lines) {
-    llvm::StringRef T = L.trim();
-    if (!T.consume_front("#"))
-      continue;
-    T = T.ltrim();
-    if (T.starts_with("if") || T.starts_with("elif"))
-      LastCondition = T;
-    else if (T.consume_front("define") && namesWord(T.ltrim(), Name) &&
-             T.ltrim().starts_with(Name) && !LastCondition.empty())
-      Selecting.push_back(LastCondition);
-  }
-  return firstFlagNamedIn(Selecting, Host, Near);
-}
-
-// The first flag the host writes among those the #if/#elif lines of the conditional chain
-// above line Line of File name: the build choice an `#error` in its `#else` asks for.
-const analysis::LaunchTable::Macro *flagForError(const std::string &File, unsigned Line,
-                                                 const analysis::LaunchTable &Host,
-                                                 const std::string &Near) {
-  auto Buffer = llvm::MemoryBuffer::getFile(File, /*IsText=*/true);
-  if (!Buffer || Line == 0)
-    return nullptr;
-  llvm::SmallVector<llvm::StringRef, 0> Lines;
-  (*Buffer)->getBuffer().split(Lines, '\n');
-  if (Line > Lines.size() || !Lines[Line - 1].trim().starts_with("#"))
-    return nullptr;
-  std::vector<llvm::StringRef> Chain;
-  // Back to the `#if` that opens the chain, skipping nested blocks.
-  int Depth = 0;
-  for (unsigned L = Line - 1; L-- > 0;) {
-    llvm::StringRef T = Lines[L].trim();
-    if (!T.consume_front("#"))
-      continue;
-    T = T.ltrim();
-    if (T.starts_with("endif")) {
-      ++Depth;
-      continue;
-    }
-    bool Opens = T.starts_with("if");
-    if (Depth > 0) {
-      Depth -= Opens;
-      continue;
-    }
-    if (Opens || T.starts_with("elif"))
-      Chain.push_back(T);
-    if (Opens)
-      break;
-  }
-  return firstFlagNamedIn(Chain, Host, Near);
 }
 
 // The value a host build's traced options give Name (`-DBLOCK_SIZE=16` from
@@ -160,6 +71,82 @@ std::optional<std::pair<std::string, std::string>> builtValue(llvm::StringRef Na
   return Best;
 }
 
+// The macros an `#include` line at Line of File is built from, with the values the host
+// writes (`-D M2S(x)=XM2S(x)`, and the `-D XM2S(x)=#x` that value uses), or for a macro that
+// names a directory (`INCLUDE_PATH/inc_vendor.h`, set at run time) the directory that holds
+// the file: the host's value, else the including file's, the host file's or one of the two
+// above it. Empty when the line is no such `#include`.
+std::vector<Placeholder> includeLineMacros(const std::string &File, unsigned Line,
+                                           std::set<std::string> &Seen,
+                                           const analysis::LaunchTable &Host,
+                                           const std::string &Near) {
+  std::vector<Placeholder> Out;
+  std::vector<std::pair<std::string, std::string>> Words = includeLineWords(File, Line);
+  for (size_t I = 0; I < Words.size(); ++I) {
+    const auto [Word, Below] = Words[I];
+    const analysis::LaunchTable::Macro *M = Host.hostMacro(Word, Near);
+    if (!M || M->Flag || Seen.count(Word))
+      continue;
+    // Another mention may write the value in full (`"-D M2S(x)=XM2S(x) "` beside a literal
+    // that ends with it and so could be continued at run time).
+    if (!M->Value)
+      for (const analysis::LaunchTable::Macro &Other : Host.hostMacros().at(Word))
+        if (Other.Value && Other.HostDir == M->HostDir && !Other.Flag) {
+          M = &Other;
+          break;
+        }
+    if (Below.empty()) {
+      if (!M->Value)
+        continue;
+      Seen.insert(Word);
+      Out.push_back({Word, *M->Value, M->Params, "the value the host writes (" + M->Where + ")",
+                     false, false, false, true});
+      // The macros its value is built from (`XM2S` in `XM2S(x)`).
+      llvm::StringRef V = *M->Value;
+      for (size_t At = 0; At < V.size();) {
+        size_t End = At;
+        while (End < V.size() && (llvm::isAlnum(V[End]) || V[End] == '_'))
+          ++End;
+        if (End > At && !llvm::isDigit(V[At]))
+          Words.emplace_back(V.slice(At, End).str(), "");
+        At = End + 1;
+      }
+      continue;
+    }
+    std::vector<std::string> Dirs;
+    auto addFrom = [&](llvm::StringRef From, llvm::StringRef Rel) {
+      for (int Up = 0; Up < 3 && !From.empty(); ++Up, From = llvm::sys::path::parent_path(From)) {
+        llvm::SmallString<256> D(From);
+        llvm::sys::path::append(D, Rel);
+        llvm::sys::path::remove_dots(D, /*remove_dot_dot=*/true);
+        Dirs.push_back(D.str().str());
+      }
+    };
+    if (M->Value && llvm::sys::path::is_absolute(*M->Value))
+      Dirs.push_back(*M->Value);
+    else if (M->Value)
+      addFrom(M->HostDir, *M->Value);
+    llvm::SmallString<256> Including(llvm::sys::path::parent_path(File));
+    llvm::sys::fs::make_absolute(Including);
+    llvm::sys::path::remove_dots(Including, /*remove_dot_dot=*/true);
+    Dirs.push_back(Including.str().str());
+    addFrom(M->HostDir, "");
+    for (const std::string &D : Dirs) {
+      llvm::SmallString<256> Candidate(D);
+      llvm::sys::path::append(Candidate, Below);
+      if (!llvm::sys::fs::exists(Candidate))
+        continue;
+      Seen.insert(Word);
+      Out.push_back(
+          {Word, D, "",
+           "the directory that holds " + Below + " (the host's " + Word + ", " + M->Where + ")",
+           false, false, false, true});
+      break;
+    }
+  }
+  return Out;
+}
+
 } // namespace
 
 std::vector<Placeholder>
@@ -179,10 +166,17 @@ placeholdersFor(const std::vector<Finding> &Errors, const std::string &Content,
         if (Seen.count("-I" + Dir) || !llvm::sys::fs::exists(Candidate))
           continue;
         Seen.insert("-I" + Dir);
-        Out.push_back({"", Dir, "the include directory the host's options name (" + Where + ")",
-                       false, true});
+        Out.push_back({"", Dir, "", "the include directory the host's options name (" + Where + ")",
+                       false, true, false, true});
         break;
       }
+      continue;
+    }
+    // `#include M2S(INCLUDE_PATH/inc_vendor.h)`: the macros the line is built from.
+    if (std::vector<Placeholder> Built =
+            includeLineMacros(E.Where.File, E.Where.Begin.Line, Seen, Host, Near);
+        !Built.empty()) {
+      Out.insert(Out.end(), Built.begin(), Built.end());
       continue;
     }
     bool Type = false;
@@ -192,8 +186,8 @@ placeholdersFor(const std::vector<Finding> &Errors, const std::string &Content,
       if (const auto *Flag = flagForError(E.Where.File, E.Where.Begin.Line, Host, Near);
           Flag && !Seen.count(Flag->Name)) {
         Seen.insert(Flag->Name);
-        Out.push_back(
-            {Flag->Name, "1", "one of the host's builds (" + Flag->Where + ")", true, false, true});
+        Out.push_back({Flag->Name, "1", "", "one of the host's builds (" + Flag->Where + ")", true,
+                       false, true, true});
       }
       continue;
     }
@@ -202,23 +196,42 @@ placeholdersFor(const std::vector<Finding> &Errors, const std::string &Content,
     Seen.insert(*Name);
     const analysis::LaunchTable::Macro *M = Host.hostMacro(*Name, Near);
     if (auto Built = M && !M->Flag ? builtValue(*Name, Host, Near, M->HostDir) : std::nullopt) {
-      Out.push_back({*Name, Built->first, "the value of the " + Built->second, false});
+      Out.push_back({*Name, Built->first, "", "the value of the " + Built->second, false});
     } else if (M && !M->Flag && !M->Value && M->Default) {
-      Out.push_back({*Name, *M->Default,
+      Out.push_back({*Name, *M->Default, "",
                      "the value the host starts from (" + M->DefaultWhere +
                          "; it may set another at run time, " + M->Where + ")",
                      true});
     } else if (M && !M->Flag && M->Value) {
-      Out.push_back({*Name, *M->Value, "the value the host writes (" + M->Where + ")", false});
+      Out.push_back({*Name, *M->Value, "", "the value the host writes (" + M->Where + ")", false});
+    } else if (auto Tested =
+                   M && !M->Flag && !Type
+                       ? testedValue(Content, Headers, *Name, llvm::sys::path::filename(Near).str())
+                       : std::nullopt) {
+      Out.push_back({*Name, Tested->first, "",
+                     "a value the code tests it for (" + Tested->second +
+                         "); the host sets it at run time (" + M->Where + ")",
+                     true});
     } else if (M && !M->Flag && !Type) {
-      Out.push_back({*Name, PlaceholderValue,
+      Out.push_back({*Name, PlaceholderValue, "",
                      "a placeholder: the host sets it at run time (" + M->Where + ")", true});
     } else if (const auto *Flag = selectingFlag(Content, Headers, *Name, Host, Near);
                Flag && !Seen.count(Flag->Name)) {
       Seen.insert(Flag->Name);
-      Out.push_back({Flag->Name, "1",
+      Out.push_back({Flag->Name, "1", "",
                      "one of the host's builds, which defines " + *Name + " (" + Flag->Where + ")",
-                     true, false, true});
+                     true, false, true, true});
+    } else if (const auto *Value = selectingFlag(Content, Headers, *Name, Host, Near, false);
+               Value && !Seen.count(Value->Name)) {
+      std::string ContentName = llvm::sys::path::filename(Near).str();
+      if (auto Tested = testedValue(Content, Headers, Value->Name, ContentName)) {
+        Seen.insert(Value->Name);
+        Out.push_back({Value->Name, Tested->first, "",
+                       "a value the code tests it for, which defines " + *Name + " (" +
+                           Tested->second + "); the host sets it at run time (" + Value->Where +
+                           ")",
+                       true, false, true});
+      }
     }
   }
   return Out;
@@ -227,7 +240,7 @@ placeholdersFor(const std::vector<Finding> &Errors, const std::string &Content,
 std::string placeholderAssumption(const Placeholder &P) {
   if (P.IncludeDir)
     return "-I " + P.Value + ", " + P.Why;
-  return P.Name + " = " + P.Value + ", " + P.Why;
+  return P.Name + P.Params + " = " + P.Value + ", " + P.Why;
 }
 
 std::vector<Placeholder>
@@ -255,8 +268,11 @@ parseWithPlaceholders(const std::function<ParseResult(const CompileFlags &)> &Pa
         placeholdersFor(Last->ClangDiagnostics, Content, Last->Dependencies, Defined, *Host, Near);
     if (More.empty())
       return {};
+    // What the newly read text tests comes before a guess of a value it may test.
+    if (llvm::any_of(More, [](const Placeholder &P) { return P.Opens; }))
+      llvm::erase_if(More, [](const Placeholder &P) { return P.Guessed && !P.Opens; });
     for (const Placeholder &P : More) {
-      With.Args.push_back(P.IncludeDir ? "-I" + P.Value : "-D" + P.Name + "=" + P.Value);
+      With.Args.push_back(P.IncludeDir ? "-I" + P.Value : "-D" + P.Name + P.Params + "=" + P.Value);
       Defined.push_back(P.IncludeDir ? "-I" + P.Value : P.Name);
       Used.push_back(P);
     }
@@ -347,6 +363,19 @@ void markPlaceholderFindings(std::vector<Finding> &Findings, const std::vector<P
       }
     }
   }
+}
+
+void dropPlaceholderWarnings(std::vector<Finding> &Diagnostics,
+                             const std::vector<Placeholder> &Used, const std::string &Path,
+                             const std::string &Content) {
+  llvm::erase_if(Diagnostics, [&](const Finding &F) {
+    if (F.RuleId == "clang-diagnostic-error" || F.Where.File != Path || !F.Where.Begin.Line)
+      return false;
+    llvm::StringRef Line = lineAt(Content, F.Where.Begin.Line);
+    return llvm::any_of(Used, [&](const Placeholder &P) {
+      return P.Guessed && !P.IncludeDir && !P.Flag && namesWord(Line, P.Name);
+    });
+  });
 }
 
 std::string placeholderNotice(const std::vector<Placeholder> &Used) {

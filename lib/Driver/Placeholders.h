@@ -19,10 +19,14 @@ namespace cllint {
 
 struct Placeholder {
   std::string Name, Value;
+  std::string Params;      // "(x)" for a function-like macro
   std::string Why;         // "a placeholder: the host sets it at run time (S3D.cpp:268)"
   bool Guessed = false;    // not a value the host writes: findings naming it are conditional
   bool IncludeDir = false; // an -I directory (Value), not a macro
   bool Flag = false;       // a build choice (`-DSINGLE_PRECISION`): it weighs on the whole file
+  // It makes the parse read more text (a flag's block, an include directory, an `#include`'s
+  // macros), whose `#if` lines may test what a guess would set.
+  bool Opens = false;
 };
 
 // What a placeholder stands for, when the host's code computes it.
@@ -44,7 +48,7 @@ std::string placeholderAssumption(const Placeholder &P);
 
 // Parses with Flags (Parse); when that fails for names the host's -D options define, headers
 // the host's -I directories hold, or an `#error` a host flag avoids, parses again with them,
-// four rounds at most (each may uncover what the next needs). Parsed is the parse that
+// six rounds at most (each may uncover what the next needs). Parsed is the parse that
 // compiled, else the first; the result lists what it used (nothing unless a parse compiled).
 std::vector<Placeholder>
 parseWithPlaceholders(const std::function<ParseResult(const CompileFlags &)> &Parse,
@@ -58,6 +62,12 @@ parseWithPlaceholders(const std::function<ParseResult(const CompileFlags &)> &Pa
 // build of, only name it.
 void markPlaceholderFindings(std::vector<Finding> &Findings, const std::vector<Placeholder> &Used,
                              const std::string &Path, const std::string &Content);
+
+// Drops the compiler's warnings on lines of the file at Path that name a guessed placeholder
+// (`digest[DGST_R0]` "past the end of the array" with the placeholder 64): the guess made them.
+void dropPlaceholderWarnings(std::vector<Finding> &Diagnostics,
+                             const std::vector<Placeholder> &Used, const std::string &Path,
+                             const std::string &Content);
 
 // "compiled with values the host gives at run time: N_GP = 64, a placeholder: ..."
 std::string placeholderNotice(const std::vector<Placeholder> &Used);

@@ -39,6 +39,14 @@ void scanLiteral(llvm::StringRef Body, unsigned Line, const std::string &Display
     analysis::LaunchTable::Macro M;
     M.Name = Body.slice(NameStart, J).str();
     M.Where = DisplayName + ":" + std::to_string(Line);
+    // A function-like macro (`-D XM2S(x)=#x`): its parameters, then its body.
+    if (J < Body.size() && Body[J] == '(') {
+      size_t Close = Body.find(')', J);
+      if (Close == llvm::StringRef::npos || Close + 1 >= Body.size() || Body[Close + 1] != '=')
+        continue;
+      M.Params = Body.slice(J, Close + 1).str();
+      J = Close + 1;
+    }
     if (J < Body.size() && Body[J] == '=') {
       size_t V = J + 1, End = V;
       while (End < Body.size() && !llvm::isSpace(Body[End]) && Body[End] != '\\')
