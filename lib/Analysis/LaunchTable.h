@@ -7,6 +7,7 @@
 #include <array>
 #include <cctype>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <set>
@@ -154,6 +155,14 @@ public:
     });
     return Out;
   }
+  // The project's files that define a name at file scope, nearest to Near first (set where the
+  // project's sources are known; empty otherwise).
+  using DefinersQuery =
+      std::function<std::vector<std::string>(const std::string &Name, const std::string &Near)>;
+  void setDefiners(DefinersQuery Q) { Definers = std::move(Q); }
+  std::vector<std::string> definersOf(const std::string &Name, const std::string &Near) const {
+    return Definers ? Definers(Name, Near) : std::vector<std::string>{};
+  }
   static std::string withoutDot(std::string P) {
     while (P.rfind("./", 0) == 0)
       P.erase(0, 2);
@@ -282,6 +291,7 @@ private:
   std::map<std::string, std::vector<Macro>> Macros;
   std::vector<std::string> MacroOrder;
   std::vector<IncludeDir> IncludeDirs;
+  DefinersQuery Definers;
   std::map<std::string, std::vector<KernelLaunch>> Host;
   ArgValues HostArgs, HostArgBytes;
 };

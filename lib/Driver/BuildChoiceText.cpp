@@ -158,6 +158,36 @@ const analysis::LaunchTable::Macro *flagForError(const std::string &File, unsign
   return firstFlagNamedIn(Chain, Host, Near);
 }
 
+const analysis::LaunchTable::Macro *flagAvoidingSystemHeaders(const std::vector<std::string> &Files,
+                                                              const analysis::LaunchTable &Host,
+                                                              const std::string &Near) {
+  TextLines Text("", "", Files);
+  std::vector<llvm::StringRef> Avoiding;
+  for (const auto &[File, Lines] : Text.Files) {
+    std::vector<llvm::StringRef> Open; // the flag each open `#ifndef` tests, else ""
+    for (llvm::StringRef L : Lines) {
+      llvm::StringRef T = L.trim();
+      if (!T.consume_front("#"))
+        continue;
+      T = T.ltrim();
+      if (T.consume_front("ifndef")) {
+        Open.push_back(T.trim());
+      } else if (T.starts_with("if")) {
+        llvm::StringRef Rest = T.drop_front(2).ltrim();
+        Open.push_back(T.starts_with("ifdef") || !Rest.consume_front("!defined") ? "" : Rest);
+      } else if ((T.starts_with("else") || T.starts_with("elif")) && !Open.empty())
+        Open.back() = "";
+      else if (T.starts_with("endif") && !Open.empty())
+        Open.pop_back();
+      else if (T.consume_front("include") && T.ltrim().starts_with("<"))
+        for (llvm::StringRef F : Open)
+          if (!F.empty())
+            Avoiding.push_back(F);
+    }
+  }
+  return firstFlagNamedIn(Avoiding, Host, Near);
+}
+
 std::optional<std::pair<std::string, std::string>>
 testedValue(llvm::StringRef Content, const std::vector<std::string> &Headers, llvm::StringRef Name,
             const std::string &ContentName) {

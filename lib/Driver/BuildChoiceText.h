@@ -36,6 +36,13 @@ const analysis::LaunchTable::Macro *flagForError(const std::string &File, unsign
                                                  const analysis::LaunchTable &Host,
                                                  const std::string &Near);
 
+// The first host flag named by an `#ifndef FLAG` (or `#if !defined(FLAG)`) of Files around an
+// `#include <...>` line: a header shared with the host that includes the host's system headers
+// unless the build defines FLAG (`#ifndef _INKERNEL_` `#include <CL/cl.h>`).
+const analysis::LaunchTable::Macro *flagAvoidingSystemHeaders(const std::vector<std::string> &Files,
+                                                              const analysis::LaunchTable &Host,
+                                                              const std::string &Near);
+
 // The first value an `#if` or `#elif` line of Content or Headers compares Name with
 // (`#if VECT_SIZE == 1`), with "file:line"; a value the code is written for, where the host
 // computes Name at run time.

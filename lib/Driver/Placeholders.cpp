@@ -1,6 +1,7 @@
 #include "Driver/Placeholders.h"
 
 #include "Driver/BuildChoiceText.h"
+#include "Host/ProjectDefinitions.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
@@ -147,6 +148,37 @@ std::vector<Placeholder> includeLineMacros(const std::string &File, unsigned Lin
   return Out;
 }
 
+// Whether the name error E is about is called where it stands in Content (`f(`).
+bool calledAt(llvm::StringRef Content, const Finding &E) {
+  size_t At = E.Where.Begin.Offset;
+  if (At >= Content.size())
+    return false;
+  llvm::StringRef Rest = Content.drop_front(At);
+  Rest = Rest.drop_while([](char C) { return llvm::isAlnum(C) || C == '_'; }).ltrim();
+  return Rest.starts_with("(");
+}
+
+// The project file nearest to Near that defines Name, when no other placeholder gives it: a
+// program the host builds from several files (`types.hpp`, `operations_complex.cl`, then the
+// kernel) defines in the earlier files what the kernel file uses.
+std::optional<Placeholder> definingFile(const std::string &Name, const analysis::LaunchTable &Host,
+                                        const std::string &Near, std::set<std::string> &Seen) {
+  for (const std::string &File : Host.definersOf(Name, Near)) {
+    if (File == Near)
+      return std::nullopt; // the file defines it itself, where the parse did not reach
+    if (Seen.count("-include" + File))
+      return std::nullopt;
+    Seen.insert("-include" + File);
+    return Placeholder{
+        "",    File,
+        "",    "the project's file that defines " + Name + " (a program built from several files)",
+        false, false,
+        false, true,
+        true};
+  }
+  return std::nullopt;
+}
+
 } // namespace
 
 std::vector<Placeholder>
@@ -155,7 +187,26 @@ placeholdersFor(const std::vector<Finding> &Errors, const std::string &Content,
                 const analysis::LaunchTable &Host, const std::string &Near) {
   std::vector<Placeholder> Out;
   std::set<std::string> Seen(Defined.begin(), Defined.end());
+  std::vector<std::string> Included; // the project files put before the kernel's text
+  for (llvm::StringRef D : Defined)
+    if (D.consume_front("-include"))
+      Included.push_back(D.str());
   for (const Finding &E : Errors) {
+    // A system header the files put before the kernel include unless a flag says the text is
+    // built as a kernel (`#ifndef _INKERNEL_` `#include <CL/cl.h>`).
+    if (llvm::sys::path::is_absolute(E.Where.File) && !Included.empty() &&
+        !llvm::is_contained(Included, E.Where.File)) {
+      if (const auto *Flag = flagAvoidingSystemHeaders(Included, Host, Near);
+          Flag && !Seen.count(Flag->Name)) {
+        Seen.insert(Flag->Name);
+        Out.push_back({Flag->Name, "1", "",
+                       "the host's flag that keeps " +
+                           llvm::sys::path::filename(Included.front()).str() +
+                           " from including the host's headers (" + Flag->Where + ")",
+                       true, false, true, true});
+        continue;
+      }
+    }
     // "'kernel_files/macros_cl.cl' file not found": a directory the host's -I names holds it.
     llvm::StringRef Message(E.Message);
     if (Message.ends_with("' file not found") && Message.starts_with("'")) {
@@ -194,6 +245,7 @@ placeholdersFor(const std::vector<Finding> &Errors, const std::string &Content,
     if (Seen.count(*Name))
       continue;
     Seen.insert(*Name);
+    size_t Before = Out.size();
     const analysis::LaunchTable::Macro *M = Host.hostMacro(*Name, Near);
     if (auto Built = M && !M->Flag ? builtValue(*Name, Host, Near, M->HostDir) : std::nullopt) {
       Out.push_back({*Name, Built->first, "", "the value of the " + Built->second, false});
@@ -233,6 +285,11 @@ placeholdersFor(const std::vector<Finding> &Errors, const std::string &Content,
                        true, false, true});
       }
     }
+    // Another file's definition: of a type, or of a function the file calls (an undeclared
+    // variable is more often one whose declaration failed).
+    if (Out.size() == Before && (Type || calledAt(Content, E)))
+      if (std::optional<Placeholder> File = definingFile(*Name, Host, Near, Seen))
+        Out.push_back(std::move(*File));
   }
   return Out;
 }
@@ -240,6 +297,8 @@ placeholdersFor(const std::vector<Finding> &Errors, const std::string &Content,
 std::string placeholderAssumption(const Placeholder &P) {
   if (P.IncludeDir)
     return "-I " + P.Value + ", " + P.Why;
+  if (P.IncludeFile)
+    return "-include " + P.Value + ", " + P.Why;
   return P.Name + P.Params + " = " + P.Value + ", " + P.Why;
 }
 
@@ -260,6 +319,11 @@ parseWithPlaceholders(const std::function<ParseResult(const CompileFlags &)> &Pa
     if (llvm::StringRef(A).starts_with("-D") || llvm::StringRef(A).starts_with("-U"))
       Defined.push_back(llvm::StringRef(A).drop_front(2).split('=').first.str());
   CompileFlags With = Flags;
+  size_t FirstInclude = With.Args.size(); // where the files put before the kernel's text go
+  std::vector<std::string> Files;         // those files
+  auto Added = [](const std::vector<Placeholder> &More) {
+    return size_t(llvm::count_if(More, [](const Placeholder &P) { return P.IncludeFile; }));
+  };
   std::vector<Placeholder> Used;
   const ParseResult *Last = &Parsed;
   ParseResult Retry;
@@ -271,11 +335,26 @@ parseWithPlaceholders(const std::function<ParseResult(const CompileFlags &)> &Pa
     // What the newly read text tests comes before a guess of a value it may test.
     if (llvm::any_of(More, [](const Placeholder &P) { return P.Opens; }))
       llvm::erase_if(More, [](const Placeholder &P) { return P.Guessed && !P.Opens; });
+    // A flag or an `#include` the build itself names comes before another file's definitions.
+    if (llvm::any_of(More, [](const Placeholder &P) { return P.Opens && !P.IncludeFile; }))
+      llvm::erase_if(More, [](const Placeholder &P) { return P.IncludeFile; });
     for (const Placeholder &P : More) {
-      With.Args.push_back(P.IncludeDir ? "-I" + P.Value : "-D" + P.Name + P.Params + "=" + P.Value);
-      Defined.push_back(P.IncludeDir ? "-I" + P.Value : P.Name);
+      if (P.IncludeFile) {
+        Files.push_back(P.Value);
+        Defined.push_back("-include" + P.Value);
+      } else {
+        With.Args.push_back(P.IncludeDir ? "-I" + P.Value
+                                         : "-D" + P.Name + P.Params + "=" + P.Value);
+        Defined.push_back(P.IncludeDir ? "-I" + P.Value : P.Name);
+      }
       Used.push_back(P);
     }
+    // The files, each after those whose names it uses, go before the kernel's text.
+    With.Args.erase(With.Args.begin() + FirstInclude,
+                    With.Args.begin() + FirstInclude + (Files.size() - Added(More)));
+    Files = inDefinitionOrder(std::move(Files));
+    for (size_t I = 0; I < Files.size(); ++I)
+      With.Args.insert(With.Args.begin() + FirstInclude + I, "-include" + Files[I]);
     Retry = Parse(With);
     if (!Retry.HasErrors) {
       Parsed = std::move(Retry);
@@ -341,7 +420,7 @@ void markPlaceholderFindings(std::vector<Finding> &Findings, const std::vector<P
       if (F.Where.Begin.Offset >= Begin && F.Where.Begin.Offset <= End)
         Kernel = llvm::StringRef(Content).slice(Begin, End + 1);
     for (const Placeholder &P : Used) {
-      if (!P.Guessed || P.IncludeDir)
+      if (!P.Guessed || P.IncludeDir || P.IncludeFile)
         continue;
       // On the finding's own line the placeholder decides it: at most a note. Elsewhere in
       // its kernel (a loop bound, a work-group size), or as a flag that picks the file's

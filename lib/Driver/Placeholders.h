@@ -27,6 +27,7 @@ struct Placeholder {
   // It makes the parse read more text (a flag's block, an include directory, an `#include`'s
   // macros), whose `#if` lines may test what a guess would set.
   bool Opens = false;
+  bool IncludeFile = false; // a project file (Value) put before the kernel file's text
 };
 
 // What a placeholder stands for, when the host's code computes it.
@@ -34,10 +35,10 @@ constexpr const char *PlaceholderValue = "64";
 
 // The placeholders that may make a file compile: for each name its errors call undeclared
 // (or an unknown type) that the host's -D options define and Defined (the -D names of the
-// flags already applied) does not. Content is the file's text and Headers the files its parse
-// read (for `#define NAME` under an `#if` of a host flag); Near is the file's absolute path:
-// what the host files nearest to it write is preferred, and a value a traced host build gives
-// the name comes before any other.
+// flags already applied, "-I" and "-include" and the path of what was added) does not. Content is
+// the file's text and Headers the files its parse read (for `#define NAME` under an `#if` of a host
+// flag); Near is the file's absolute path: what the host files nearest to it write is preferred,
+// and a value a traced host build gives the name comes before any other.
 std::vector<Placeholder>
 placeholdersFor(const std::vector<Finding> &Errors, const std::string &Content,
                 const std::vector<std::string> &Headers, const std::vector<std::string> &Defined,

@@ -3,6 +3,7 @@
 #include "Host/CompileCommands.h"
 #include "Host/HostMacros.h"
 #include "Host/IncludeSearch.h"
+#include "Host/ProjectDefinitions.h"
 #include "ImpactOptions.h"
 #include "LimitOptions.h"
 #include "LintReports.h"
@@ -89,6 +90,10 @@ bool readHostFiles(LintInputs &In, LintOptions &Options, bool Quiet, HostRun &Ho
     if (readSourceFile(F, maxFileBytes(), Text, Ignored))
       addHostOptionMentions(*Hosts.Table, F, Text);
   }
+  auto Definitions = std::make_shared<ProjectDefinitions>(In.Roots);
+  Hosts.Table->setDefiners([Definitions](const std::string &Name, const std::string &Near) {
+    return Definitions->definersOf(Name, Near);
+  });
   Options.Launches = Hosts.Table;
   return true;
 }
