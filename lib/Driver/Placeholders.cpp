@@ -267,6 +267,10 @@ placeholdersFor(const std::vector<Finding> &Errors, const std::string &Content,
     } else if (M && !M->Flag && !Type) {
       Out.push_back({*Name, PlaceholderValue, "",
                      "a placeholder: the host sets it at run time (" + M->Where + ")", true});
+    } else if (M && !M->Flag && !M->Value) {
+      // Used as a type (`"-DTYPE=" + getCTypeAsString(type)`): the commonest element type.
+      Out.push_back({*Name, "float", "",
+                     "a placeholder type: the host picks it at run time (" + M->Where + ")", true});
     } else if (const auto *Flag = selectingFlag(Content, Headers, *Name, Host, Near);
                Flag && !Seen.count(Flag->Name)) {
       Seen.insert(Flag->Name);
