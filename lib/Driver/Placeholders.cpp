@@ -415,7 +415,19 @@ void markPlaceholderFindings(std::vector<Finding> &Findings, const std::vector<P
   if (Used.empty())
     return;
   std::vector<std::pair<size_t, size_t>> Kernels = kernelRanges(Content);
+  const Placeholder *FirstFile = nullptr;
+  for (const Placeholder &P : Used)
+    if (P.IncludeFile && !FirstFile)
+      FirstFile = &P;
   for (Finding &F : Findings) {
+    // The compiler's warnings about how the kernel uses what other files define rest on the
+    // choice of those files (a helper defined for another build's types).
+    if (FirstFile && llvm::StringRef(F.RuleId).starts_with("clang-diagnostic-") &&
+        F.Level == Severity::Warning) {
+      F.Level = Severity::Note;
+      F.Message +=
+          "; this rests on the files put before it (" + placeholderAssumption(*FirstFile) + ")";
+    }
     if (F.Where.File != Path || F.Where.Begin.Line == 0)
       continue;
     llvm::StringRef Line = lineAt(Content, F.Where.Begin.Line);

@@ -60,7 +60,8 @@ parseWithPlaceholders(const std::function<ParseResult(const CompileFlags &)> &Pa
 // Findings of the file at Path (text Content) that rest on a guessed placeholder say so (an
 // impact's assumption, else the message's end): those on a line that names it are at most
 // notes; those in a kernel that names it elsewhere, or in a file a guessed flag picked the
-// build of, only name it.
+// build of, only name it. The compiler's warnings in a file that other files were put before
+// are notes that name them.
 void markPlaceholderFindings(std::vector<Finding> &Findings, const std::vector<Placeholder> &Used,
                              const std::string &Path, const std::string &Content);
 
