@@ -110,6 +110,25 @@ std::optional<std::string> declaredName(llvm::StringRef Decl, bool Body) {
   return Before.back().str();
 }
 
+// Whether Text defines a kernel: `__kernel` or `kernel` before `void`.
+bool definesKernel(llvm::StringRef Text) {
+  for (llvm::StringRef Word : {"__kernel", "kernel"})
+    for (size_t At = Text.find(Word); At != llvm::StringRef::npos; At = Text.find(Word, At + 1)) {
+      size_t End = At + Word.size();
+      if ((At > 0 && identifierChar(Text[At - 1])) ||
+          (End < Text.size() && identifierChar(Text[End])))
+        continue;
+      llvm::StringRef Rest = Text.drop_front(End).ltrim();
+      while (Rest.consume_front("__attribute__")) {
+        size_t Close = Rest.find("))");
+        Rest = Close == llvm::StringRef::npos ? "" : Rest.drop_front(Close + 2).ltrim();
+      }
+      if (Rest.starts_with("void"))
+        return true;
+    }
+  return false;
+}
+
 } // namespace
 
 std::vector<std::string> topLevelDefinitions(llvm::StringRef Original) {
@@ -247,6 +266,10 @@ void ProjectDefinitions::index() {
       continue;
     auto Buffer = llvm::MemoryBuffer::getFile(F, /*IsText=*/true);
     if (!Buffer)
+      continue;
+    // A file with kernels of its own is a program, not a piece of one (sgminer's animecoin.cl
+    // defines the types its fragments use, which are linted through the files including them).
+    if (definesKernel((*Buffer)->getBuffer()))
       continue;
     llvm::SmallString<256> Abs(F);
     llvm::sys::fs::make_absolute(Abs);

@@ -2,7 +2,8 @@
 // from several files (`types.hpp`, then `operations_complex.cl`, then the kernel file), so a
 // kernel file alone misses the types and helpers the files before it define. The names are
 // read from the text (macros, typedefs, structs, functions, program-scope variables), not
-// parsed: a file found this way is only kept when the kernel file then compiles.
+// parsed: a file found this way is only kept when the kernel file then compiles. Files with
+// kernels of their own are programs, not pieces of one, and are left out.
 #pragma once
 
 #include "llvm/ADT/StringRef.h"

@@ -43,6 +43,7 @@ TEST(ProjectDefinitions, NearestDefinerFirst) {
   std::string Near = write("kernels/inc/types.hpp", "typedef double real;\n");
   std::string Kernel = write("kernels/k.cl", "__kernel void k(__global real *x) {}\n");
   write("kernels/notes.txt", "typedef int real;\n");
+  write("kernels/program.cl", "typedef int real;\n__kernel void p(__global real *x) {}\n");
   ProjectDefinitions Defs({Root.str().str()});
   EXPECT_EQ(Defs.definersOf("real", Kernel), (std::vector<std::string>{Near, Far}));
   EXPECT_TRUE(Defs.definersOf("missing", Kernel).empty());
