@@ -118,6 +118,9 @@ bool compilerProvesNonNegative(const VExpr &E);
 // constants: never negative in any launch a device can run (larger expressions may wrap into
 // the sign bit, `int a = gid * gid`).
 bool idLikeNonNegative(const VExpr &E);
+// Whether one of the conditions of the loops around a use of E keeps E non-negative there
+// (`for (i = n; i > 0; i--) ... i / 2`): the device compiler proves it from the loop test.
+bool loopKeepsNonNegative(const VExpr &E, const std::vector<VExpr> &LoopConditions);
 // Numeric value for one lane; nullopt when an unbound symbol or an unknown is involved.
 std::optional<int64_t> evaluate(const VExpr &E, const std::array<int64_t, 3> &Lid,
                                 const SymbolValues &Env);

@@ -58,6 +58,40 @@ bool compilerProvesNonNegative(const VExpr &E) {
   }
 }
 
+namespace {
+
+bool sameValue(const VExpr &A, const VExpr &B) {
+  if (A == B)
+    return true;
+  if (!A || !B || A->Op != B->Op || A->Value != B->Value || A->Name != B->Name ||
+      A->Ops.size() != B->Ops.size() || A->TreeSize != B->TreeSize)
+    return false;
+  for (size_t I = 0; I < A->Ops.size(); ++I)
+    if (!sameValue(A->Ops[I], B->Ops[I]))
+      return false;
+  return true;
+}
+
+} // namespace
+
+bool loopKeepsNonNegative(const VExpr &E, const std::vector<VExpr> &LoopConditions) {
+  if (!E || E->TreeSize > 64)
+    return false;
+  for (const VExpr &C : LoopConditions) {
+    if (!C || C->Ops.size() != 2)
+      continue;
+    auto constAtLeast = [](const VExpr &X, int64_t Min) {
+      return X->Op == VOp::Const && X->Value >= Min;
+    };
+    if ((C->Op == VOp::Gt && sameValue(C->Ops[0], E) && constAtLeast(C->Ops[1], -1)) ||
+        (C->Op == VOp::Ge && sameValue(C->Ops[0], E) && constAtLeast(C->Ops[1], 0)) ||
+        (C->Op == VOp::Lt && sameValue(C->Ops[1], E) && constAtLeast(C->Ops[0], -1)) ||
+        (C->Op == VOp::Le && sameValue(C->Ops[1], E) && constAtLeast(C->Ops[0], 0)))
+      return true;
+  }
+  return false;
+}
+
 bool idLikeNonNegative(const VExpr &E) {
   if (E->TreeSize > 16)
     return false;

@@ -2,6 +2,7 @@
 // mask: a signed dividend that may be negative needs a sign fix-up, a run-time power of two a
 // full division.
 #include "Analysis/KernelFacts.h"
+#include "Analysis/Surroundings.h"
 #include "Rule.h"
 #include "RuleSupport.h"
 
@@ -208,7 +209,11 @@ public:
           V.Mixed = true;
         }
         V.AllNonNegative &= isNonNegative(D.Dividend) && idLikeNonNegative(D.Dividend);
-        V.CompilerSeesNonNegative &= compilerProvesNonNegative(D.Dividend);
+        V.CompilerSeesNonNegative &=
+            compilerProvesNonNegative(D.Dividend) ||
+            (D.Context &&
+             loopKeepsNonNegative(D.Dividend,
+                                  enclosingConditions(Facts, *D.Context, D.Op).LoopConditions));
         V.AllRuntimePow2 &= isRuntimePow2(D.Divisor);
         V.CompilerSeesPow2 &= compilerKnowsPowerOfTwo(D.Divisor);
         V.FoldsAway &= D.Divisor->Op == VOp::Const &&

@@ -39,6 +39,16 @@ __kernel void proven_by_loop(__global int *out, __global const int *d, int n) {
     out[tx] += r / 4;
 // CHECK: compiled.cl:[[@LINE-2]]:29: warning: {{([^:]*: )?}}signed integer division by 2: 'r' may be negative
 // CHECK: compiled.cl:[[@LINE-2]]:18: warning: {{([^:]*: )?}}signed integer division by 4: 'r' may be negative
+  // Counted down while positive from a value read from memory (xrt's multilayer loop): the
+  // loop's test tells the compiler the sign where the body reads it.
+  for (int i = 2 * d[0]; i > 0; i--)
+    out[tx] += d[i / 2];
+  // Read after the body changed it, the test no longer holds: the fix-up stays.
+  for (int j = d[1]; j > 0; j--) {
+    int k = j - 1;
+    out[tx] += d[k / 2];
+// CHECK: compiled.cl:[[@LINE-1]]:20: warning: {{([^:]*: )?}}signed integer division by 2: 'k' may be negative
+  }
 }
 
 __kernel void zero_extended(__global int *out, __global const uchar *data,
