@@ -228,7 +228,9 @@ namespace {
 // their printed form (small trees only); false when E is too large to compare this way.
 bool linearTerms(const VExpr &E, int64_t Scale, std::map<std::string, int64_t> &Terms,
                  int64_t &Constant, unsigned Depth = 0) {
-  if (Depth > 32 || E->TreeSize > 256)
+  // Opaque parts are compared by their text: a 3-D Morton code of the ids (three bit
+  // spreads, FAST's histopyramid) is a tree of about a thousand nodes.
+  if (Depth > 32 || E->TreeSize > 2048)
     return false;
   // 64-bit arithmetic that overflows makes the comparison unknown, never garbage.
   auto addTo = [](int64_t &Sum, int64_t Scale, int64_t Value) {

@@ -133,6 +133,11 @@ private:
 std::optional<double> sectorsSharedByGroup(const MemoryAccess &A,
                                            const std::array<unsigned, 3> &Shape,
                                            const DeviceProfile &P);
+// The same for loads a work-item makes together (the 8 bytes of its Morton block read one by
+// one): their sectors over the group's warps against what all of them need.
+std::optional<double> sectorsSharedByGroup(const std::vector<const MemoryAccess *> &Members,
+                                           const std::array<unsigned, 3> &Shape,
+                                           const DeviceProfile &P);
 
 // Transactions of Unit bytes one warp needs for these per-lane byte addresses, each lane
 // moving Bytes bytes.

@@ -128,11 +128,17 @@ private:
       // Siblings evaluated lane by lane that together use what they fetch, over the iterations
       // of the counted loops that move them (a work-item reading its 6 floats of an
       // overlapping tile in an unrolled loop): nothing to report.
-      if (!G.Members.front()->Bytes.isAffine())
+      if (!G.Members.front()->Bytes.isAffine()) {
         if (auto T =
                 groupTraffic(F, G, Shape.Size, Ctx.profile().WarpSize, Ctx.profile().SectorBytes);
             T && T->Touched && usesNearlyAll(*T, Ctx.profile().SectorBytes))
           continue;
+        // Or that the work-group's warps use together, each sector once from L1 (FAST's
+        // histopyramid: 8 bytes of a Morton-ordered 2x2x2 block per work-item, the block's
+        // neighbours in the group's other warps).
+        if (G.Members.size() > 1 && sectorsSharedByGroup(G.Members, Shape.Size, Ctx.profile()))
+          continue;
+      }
       // Unit strides (`a[i]`, `a[i + 1]`) and lone accesses are judged one by one; a part of
       // an element that a whole-element access of the same work-item also reads (`p[i].w`
       // beside `p[i]`) is fetched by that access.
