@@ -155,6 +155,20 @@ public:
     });
     return Out;
   }
+  // A host that rewrites `float` to `double` in the kernel source it reads (xrt's
+  // `kernelsource.replace('float', 'double')` on devices with fp64): the kernels under its
+  // directory may be built in double precision.
+  struct PrecisionRewrite {
+    std::string HostDir, Where;
+  };
+  void addPrecisionRewrite(PrecisionRewrite R) { Rewrites.push_back(std::move(R)); }
+  const PrecisionRewrite *precisionRewriteFor(const std::string &KernelPath) const {
+    for (const PrecisionRewrite &R : Rewrites)
+      if (!R.HostDir.empty() && KernelPath.rfind(R.HostDir + "/", 0) == 0)
+        return &R;
+    return nullptr;
+  }
+  const std::vector<PrecisionRewrite> &precisionRewrites() const { return Rewrites; }
   // The project's files that define a name at file scope, nearest to Near first (set where the
   // project's sources are known; empty otherwise).
   using DefinersQuery =
@@ -292,6 +306,7 @@ private:
   std::vector<std::string> MacroOrder;
   std::vector<IncludeDir> IncludeDirs;
   DefinersQuery Definers;
+  std::vector<PrecisionRewrite> Rewrites;
   std::map<std::string, std::vector<KernelLaunch>> Host;
   ArgValues HostArgs, HostArgBytes;
 };

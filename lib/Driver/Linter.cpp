@@ -6,6 +6,7 @@
 #include "Driver/FindingSettings.h"
 #include "Driver/HostRun.h"
 #include "Driver/Placeholders.h"
+#include "Driver/PrecisionRewrite.h"
 #include "Driver/ResultCache.h"
 #include "Driver/SettingsText.h"
 #include "Driver/TargetAsm.h"
@@ -95,6 +96,8 @@ Linter::Linter(LintOptions Opts)
                           " at " + M.HostDir + "/" + M.Where + "\n";
     for (const auto &D : Options.Launches->hostIncludeDirs())
       LaunchesDigest += "-I" + D.Dir + " at " + D.Where + "\n";
+    for (const auto &R : Options.Launches->precisionRewrites())
+      LaunchesDigest += "float->double in " + R.HostDir + " at " + R.Where + "\n";
     for (const auto *All : {&Options.Launches->allArgs(), &Options.Launches->allArgBytes()})
       for (const auto &[Kernel, Args] : *All)
         for (const auto &[Index, Values] : Args)
@@ -428,6 +431,8 @@ FileResult Linter::lintBufferUnisolated(const std::string &Path, const std::stri
     if (F.RuleId == "clang-diagnostic-error" || (S.Rules.isEnabled(F.RuleId) && !Parsed.HasErrors))
       All.push_back(std::move(F));
   markPlaceholderFindings(RuleFindings, Placed, Path, Content);
+  if (Launches)
+    markPrecisionRewrite(RuleFindings, *Launches, Path);
   for (Finding &F : RuleFindings)
     All.push_back(std::move(F));
 

@@ -5,6 +5,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
+#include <algorithm>
 #include <optional>
 
 namespace cllint {
@@ -168,6 +169,23 @@ std::vector<analysis::LaunchTable::Macro> hostMacroMentions(llvm::StringRef Text
   return Out;
 }
 
+std::vector<std::string> floatToDoubleRewrites(llvm::StringRef Text,
+                                               const std::string &DisplayName) {
+  std::vector<std::string> Out;
+  llvm::SmallVector<llvm::StringRef, 0> Lines;
+  Text.split(Lines, '\n');
+  for (size_t I = 0; I < Lines.size(); ++I) {
+    llvm::StringRef L = Lines[I];
+    if (!L.contains("replace"))
+      continue;
+    size_t Float = std::min(L.find("\"float\""), L.find("'float'"));
+    size_t Double = std::min(L.find("\"double\""), L.find("'double'"));
+    if (Float != llvm::StringRef::npos && Double != llvm::StringRef::npos && Float < Double)
+      Out.push_back(DisplayName + ":" + std::to_string(I + 1));
+  }
+  return Out;
+}
+
 std::vector<std::string> hostIncludeDirMentions(llvm::StringRef Text) {
   std::vector<std::string> Out;
   forEachStringLiteral(Text, [&](llvm::StringRef Body, unsigned) { scanIncludeDirs(Body, Out); });
@@ -189,6 +207,8 @@ void addHostOptionMentions(analysis::LaunchTable &Table, const std::string &Path
       }
     Table.addHostMacro(std::move(M));
   }
+  for (std::string &Where : floatToDoubleRewrites(Text, Name))
+    Table.addPrecisionRewrite({Base.str().str(), std::move(Where)});
   for (const std::string &Dir : hostIncludeDirMentions(Text)) {
     if (llvm::sys::path::is_absolute(Dir)) {
       Table.addHostIncludeDir({Dir, Name, Base.str().str()});

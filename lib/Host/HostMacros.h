@@ -23,7 +23,13 @@ std::vector<analysis::LaunchTable::Macro> hostMacroMentions(llvm::StringRef Text
 // as written (relative ones are the host program's, usually its own directory).
 std::vector<std::string> hostIncludeDirMentions(llvm::StringRef Text);
 
-// Adds the -D and -I options the text of the host file at Path writes to Table; a relative
+// The lines of Text (with DisplayName) that replace the word `float` with `double` in a string
+// (`src.replace('float', 'double')`, `std::regex_replace(src, std::regex("float"), "double")`).
+std::vector<std::string> floatToDoubleRewrites(llvm::StringRef Text,
+                                               const std::string &DisplayName);
+
+// Adds the -D and -I options the text of the host file at Path writes to Table, and its
+// float-to-double rewrites; a relative
 // include directory is taken from Path's directory and from the two above it, in that order.
 void addHostOptionMentions(analysis::LaunchTable &Table, const std::string &Path,
                            llvm::StringRef Text);
