@@ -8,6 +8,30 @@
 
 using namespace cllint;
 
+namespace {
+
+// A directory of files for one test, removed when it ends.
+class ScratchDir {
+public:
+  ScratchDir() { EXPECT_FALSE(llvm::sys::fs::createUniqueDirectory("cllint-defs", Root)); }
+  ~ScratchDir() { llvm::sys::fs::remove_directories(Root); }
+  std::string path() const { return Root.str().str(); }
+  // Writes Text to Rel below the directory; its absolute path.
+  std::string write(const std::string &Rel, const std::string &Text) {
+    llvm::SmallString<128> P(Root);
+    llvm::sys::path::append(P, Rel);
+    llvm::sys::fs::create_directories(llvm::sys::path::parent_path(P));
+    std::error_code EC;
+    llvm::raw_fd_ostream(P, EC) << Text;
+    return P.str().str();
+  }
+
+private:
+  llvm::SmallString<128> Root;
+};
+
+} // namespace
+
 TEST(ProjectDefinitions, FileScopeNamesOfEveryKind) {
   std::vector<std::string> Names = topLevelDefinitions(
       "#define SU3SIZE 9\n"
@@ -29,45 +53,26 @@ TEST(ProjectDefinitions, FileScopeNamesOfEveryKind) {
 }
 
 TEST(ProjectDefinitions, NearestDefinerFirst) {
-  llvm::SmallString<128> Root;
-  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("cllint-defs", Root));
-  auto write = [&](const std::string &Rel, const std::string &Text) {
-    llvm::SmallString<128> P(Root);
-    llvm::sys::path::append(P, Rel);
-    llvm::sys::fs::create_directories(llvm::sys::path::parent_path(P));
-    std::error_code EC;
-    llvm::raw_fd_ostream(P, EC) << Text;
-    return P.str().str();
-  };
-  std::string Far = write("other/types.h", "typedef float real;\n");
-  std::string Near = write("kernels/inc/types.hpp", "typedef double real;\n");
-  std::string Kernel = write("kernels/k.cl", "__kernel void k(__global real *x) {}\n");
-  write("kernels/notes.txt", "typedef int real;\n");
-  write("kernels/program.cl", "typedef int real;\n__kernel void p(__global real *x) {}\n");
-  ProjectDefinitions Defs({Root.str().str()});
+  ScratchDir Dir;
+  std::string Far = Dir.write("other/types.h", "typedef float real;\n");
+  std::string Near = Dir.write("kernels/inc/types.hpp", "typedef double real;\n");
+  std::string Kernel = Dir.write("kernels/k.cl", "__kernel void k(__global real *x) {}\n");
+  Dir.write("kernels/notes.txt", "typedef int real;\n");
+  Dir.write("kernels/program.cl", "typedef int real;\n__kernel void p(__global real *x) {}\n");
+  ProjectDefinitions Defs({Dir.path()});
   EXPECT_EQ(Defs.definersOf("real", Kernel), (std::vector<std::string>{Near, Far}));
   EXPECT_TRUE(Defs.definersOf("missing", Kernel).empty());
-  llvm::sys::fs::remove_directories(Root);
 }
 
 TEST(ProjectDefinitions, FilesAfterWhatTheyUse) {
-  llvm::SmallString<128> Root;
-  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("cllint-order", Root));
-  auto write = [&](const std::string &Rel, const std::string &Text) {
-    llvm::SmallString<128> P(Root);
-    llvm::sys::path::append(P, Rel);
-    std::error_code EC;
-    llvm::raw_fd_ostream(P, EC) << Text;
-    return P.str().str();
-  };
-  std::string Ops = write("ops.cl", "inline cplx cmul(cplx a, cplx b) { return a; }\n");
-  std::string Types = write("types.h", "typedef struct { float re, im; } cplx;\n");
-  std::string Geo = write("geo.cl", "inline int site(int i) { return i; }\n");
+  ScratchDir Dir;
+  std::string Ops = Dir.write("ops.cl", "inline cplx cmul(cplx a, cplx b) { return a; }\n");
+  std::string Types = Dir.write("types.h", "typedef struct { float re, im; } cplx;\n");
+  std::string Geo = Dir.write("geo.cl", "inline int site(int i) { return i; }\n");
   // ops.cl uses cplx, which types.h defines; geo.cl needs nothing and keeps its place.
   EXPECT_EQ(inDefinitionOrder({Ops, Geo, Types}), (std::vector<std::string>{Geo, Types, Ops}));
   // Two files that use each other's names keep the order given.
-  std::string A = write("a.cl", "inline int fa(int x) { return fb(x); }\n");
-  std::string B = write("b.cl", "inline int fb(int x) { return fa(x); }\n");
+  std::string A = Dir.write("a.cl", "inline int fa(int x) { return fb(x); }\n");
+  std::string B = Dir.write("b.cl", "inline int fb(int x) { return fa(x); }\n");
   EXPECT_EQ(inDefinitionOrder({A, B}), (std::vector<std::string>{A, B}));
-  llvm::sys::fs::remove_directories(Root);
 }
