@@ -158,6 +158,49 @@ const analysis::LaunchTable::Macro *flagForError(const std::string &File, unsign
   return firstFlagNamedIn(Chain, Host, Near);
 }
 
+const analysis::LaunchTable::Macro *flagForElseArm(const std::string &File, unsigned Line,
+                                                   const analysis::LaunchTable &Host,
+                                                   const std::string &Near) {
+  auto Buffer = llvm::MemoryBuffer::getFile(File, /*IsText=*/true);
+  if (!Buffer || Line == 0)
+    return nullptr;
+  llvm::SmallVector<llvm::StringRef, 0> Lines;
+  (*Buffer)->getBuffer().split(Lines, '\n');
+  if (Line > Lines.size())
+    return nullptr;
+  // Out through the enclosing chains; in each, whether Line is in its `#else` arm.
+  std::vector<llvm::StringRef> Chain;
+  bool InElse = false;
+  int Depth = 0;
+  for (unsigned L = Line - 1; L-- > 0;) {
+    llvm::StringRef T = Lines[L].trim();
+    if (!T.consume_front("#"))
+      continue;
+    T = T.ltrim();
+    if (T.starts_with("endif")) {
+      ++Depth;
+      continue;
+    }
+    bool Opens = T.starts_with("if");
+    if (Depth > 0) {
+      Depth -= Opens;
+      continue;
+    }
+    if (T.starts_with("else"))
+      InElse = true;
+    else if (T.starts_with("elif") || Opens)
+      Chain.push_back(T);
+    if (!Opens)
+      continue;
+    if (InElse)
+      if (const auto *Flag = firstFlagNamedIn(Chain, Host, Near))
+        return Flag;
+    Chain.clear();
+    InElse = false;
+  }
+  return nullptr;
+}
+
 const analysis::LaunchTable::Macro *flagAvoidingSystemHeaders(const std::vector<std::string> &Files,
                                                               const analysis::LaunchTable &Host,
                                                               const std::string &Near) {
@@ -205,7 +248,9 @@ testedValue(llvm::StringRef Content, const std::vector<std::string> &Headers, ll
         if (!Rest.consume_front("=="))
           continue;
         llvm::StringRef Digits = Rest.ltrim().take_while([](char C) { return llvm::isDigit(C); });
-        if (!Digits.empty())
+        // Zero is rarely the value a build sets (`#if FIXED_LOCAL_SIZE == 0` tests that none
+        // was), and no size or count can take it.
+        if (!Digits.empty() && Digits.ltrim('0').size())
           return std::make_pair(Digits.str(), llvm::sys::path::filename(File).str() + ":" +
                                                   std::to_string(I + 1));
       }

@@ -36,6 +36,14 @@ const analysis::LaunchTable::Macro *flagForError(const std::string &File, unsign
                                                  const analysis::LaunchTable &Host,
                                                  const std::string &Near);
 
+// The first flag the host writes among those a conditional chain around line Line of File
+// tests, when Line is in the chain's `#else` arm (the innermost such chain): the build that
+// takes the other arm (`#ifdef KERNEL_STATIC` `typedef uint u32;` `#else` `typedef uint32_t
+// u32;`, hashcat's `inc_types.h`).
+const analysis::LaunchTable::Macro *flagForElseArm(const std::string &File, unsigned Line,
+                                                   const analysis::LaunchTable &Host,
+                                                   const std::string &Near);
+
 // The first host flag named by an `#ifndef FLAG` (or `#if !defined(FLAG)`) of Files around an
 // `#include <...>` line: a header shared with the host that includes the host's system headers
 // unless the build defines FLAG (`#ifndef _INKERNEL_` `#include <CL/cl.h>`).
@@ -43,7 +51,7 @@ const analysis::LaunchTable::Macro *flagAvoidingSystemHeaders(const std::vector<
                                                               const analysis::LaunchTable &Host,
                                                               const std::string &Near);
 
-// The first value an `#if` or `#elif` line of Content or Headers compares Name with
+// The first non-zero value an `#if` or `#elif` line of Content or Headers compares Name with
 // (`#if VECT_SIZE == 1`), with "file:line"; a value the code is written for, where the host
 // computes Name at run time.
 std::optional<std::pair<std::string, std::string>>

@@ -289,6 +289,16 @@ placeholdersFor(const std::vector<Finding> &Errors, const std::string &Content,
                        true, false, true});
       }
     }
+    // Code in the `#else` arm of a host flag's chain: the build that takes the flag's arm.
+    if (Out.size() == Before)
+      if (const auto *Flag = flagForElseArm(E.Where.File, E.Where.Begin.Line, Host, Near);
+          Flag && !Seen.count(Flag->Name)) {
+        Seen.insert(Flag->Name);
+        Out.push_back({Flag->Name, "1", "",
+                       "one of the host's builds, which takes the other arm of the #if around " +
+                           *Name + " (" + Flag->Where + ")",
+                       true, false, true, true});
+      }
     // Another file's definition: of a type, or of a function the file calls (an undeclared
     // variable is more often one whose declaration failed).
     if (Out.size() == Before && (Type || calledAt(Content, E)))
