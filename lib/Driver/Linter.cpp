@@ -5,6 +5,7 @@
 #include "Diagnostics/Suppressions.h"
 #include "Driver/FindingSettings.h"
 #include "Driver/HostRun.h"
+#include "Driver/PlaceholderFindings.h"
 #include "Driver/Placeholders.h"
 #include "Driver/PrecisionRewrite.h"
 #include "Driver/ResultCache.h"
