@@ -100,8 +100,11 @@ std::vector<Placeholder> includeLineMacros(const std::string &File, unsigned Lin
       if (!M->Value)
         continue;
       Seen.insert(Word);
-      Out.push_back({Word, *M->Value, M->Params, "the value the host writes (" + M->Where + ")",
-                     false, false, false, true});
+      Out.push_back({.Name = Word,
+                     .Value = *M->Value,
+                     .Params = M->Params,
+                     .Why = "the value the host writes (" + M->Where + ")",
+                     .Opens = true});
       // The macros its value is built from (`XM2S` in `XM2S(x)`).
       llvm::StringRef V = *M->Value;
       for (size_t At = 0; At < V.size();) {
@@ -138,10 +141,11 @@ std::vector<Placeholder> includeLineMacros(const std::string &File, unsigned Lin
       if (!llvm::sys::fs::exists(Candidate))
         continue;
       Seen.insert(Word);
-      Out.push_back(
-          {Word, D, "",
-           "the directory that holds " + Below + " (the host's " + Word + ", " + M->Where + ")",
-           false, false, false, true});
+      Out.push_back({.Name = Word,
+                     .Value = D,
+                     .Why = "the directory that holds " + Below + " (the host's " + Word + ", " +
+                            M->Where + ")",
+                     .Opens = true});
       break;
     }
   }
@@ -169,12 +173,11 @@ std::optional<Placeholder> definingFile(const std::string &Name, const analysis:
     if (Seen.count("-include" + File))
       return std::nullopt;
     Seen.insert("-include" + File);
-    return Placeholder{
-        "",    File,
-        "",    "the project's file that defines " + Name + " (a program built from several files)",
-        false, false,
-        false, true,
-        true};
+    return Placeholder{.Value = File,
+                       .Why = "the project's file that defines " + Name +
+                              " (a program built from several files)",
+                       .Opens = true,
+                       .IncludeFile = true};
   }
   return std::nullopt;
 }
@@ -199,11 +202,14 @@ placeholdersFor(const std::vector<Finding> &Errors, const std::string &Content,
       if (const auto *Flag = flagAvoidingSystemHeaders(Included, Host, Near);
           Flag && !Seen.count(Flag->Name)) {
         Seen.insert(Flag->Name);
-        Out.push_back({Flag->Name, "1", "",
-                       "the host's flag that keeps " +
-                           llvm::sys::path::filename(Included.front()).str() +
-                           " from including the host's headers (" + Flag->Where + ")",
-                       true, false, true, true});
+        Out.push_back({.Name = Flag->Name,
+                       .Value = "1",
+                       .Why = "the host's flag that keeps " +
+                              llvm::sys::path::filename(Included.front()).str() +
+                              " from including the host's headers (" + Flag->Where + ")",
+                       .Guessed = true,
+                       .Flag = true,
+                       .Opens = true});
         continue;
       }
     }
@@ -217,8 +223,10 @@ placeholdersFor(const std::vector<Finding> &Errors, const std::string &Content,
         if (Seen.count("-I" + Dir) || !llvm::sys::fs::exists(Candidate))
           continue;
         Seen.insert("-I" + Dir);
-        Out.push_back({"", Dir, "", "the include directory the host's options name (" + Where + ")",
-                       false, true, false, true});
+        Out.push_back({.Value = Dir,
+                       .Why = "the include directory the host's options name (" + Where + ")",
+                       .IncludeDir = true,
+                       .Opens = true});
         break;
       }
       continue;
@@ -237,8 +245,12 @@ placeholdersFor(const std::vector<Finding> &Errors, const std::string &Content,
       if (const auto *Flag = flagForError(E.Where.File, E.Where.Begin.Line, Host, Near);
           Flag && !Seen.count(Flag->Name)) {
         Seen.insert(Flag->Name);
-        Out.push_back({Flag->Name, "1", "", "one of the host's builds (" + Flag->Where + ")", true,
-                       false, true, true});
+        Out.push_back({.Name = Flag->Name,
+                       .Value = "1",
+                       .Why = "one of the host's builds (" + Flag->Where + ")",
+                       .Guessed = true,
+                       .Flag = true,
+                       .Opens = true});
       }
       continue;
     }
@@ -248,45 +260,60 @@ placeholdersFor(const std::vector<Finding> &Errors, const std::string &Content,
     size_t Before = Out.size();
     const analysis::LaunchTable::Macro *M = Host.hostMacro(*Name, Near);
     if (auto Built = M && !M->Flag ? builtValue(*Name, Host, Near, M->HostDir) : std::nullopt) {
-      Out.push_back({*Name, Built->first, "", "the value of the " + Built->second, false});
+      Out.push_back(
+          {.Name = *Name, .Value = Built->first, .Why = "the value of the " + Built->second});
     } else if (M && !M->Flag && !M->Value && M->Default) {
-      Out.push_back({*Name, *M->Default, "",
-                     "the value the host starts from (" + M->DefaultWhere +
-                         "; it may set another at run time, " + M->Where + ")",
-                     true});
+      Out.push_back({.Name = *Name,
+                     .Value = *M->Default,
+                     .Why = "the value the host starts from (" + M->DefaultWhere +
+                            "; it may set another at run time, " + M->Where + ")",
+                     .Guessed = true});
     } else if (M && !M->Flag && M->Value) {
-      Out.push_back({*Name, *M->Value, "", "the value the host writes (" + M->Where + ")", false});
+      Out.push_back({.Name = *Name,
+                     .Value = *M->Value,
+                     .Why = "the value the host writes (" + M->Where + ")"});
     } else if (auto Tested =
                    M && !M->Flag && !Type
                        ? testedValue(Content, Headers, *Name, llvm::sys::path::filename(Near).str())
                        : std::nullopt) {
-      Out.push_back({*Name, Tested->first, "",
-                     "a value the code tests it for (" + Tested->second +
-                         "); the host sets it at run time (" + M->Where + ")",
-                     true});
+      Out.push_back({.Name = *Name,
+                     .Value = Tested->first,
+                     .Why = "a value the code tests it for (" + Tested->second +
+                            "); the host sets it at run time (" + M->Where + ")",
+                     .Guessed = true});
     } else if (M && !M->Flag && !Type) {
-      Out.push_back({*Name, PlaceholderValue, "",
-                     "a placeholder: the host sets it at run time (" + M->Where + ")", true});
+      Out.push_back({.Name = *Name,
+                     .Value = PlaceholderValue,
+                     .Why = "a placeholder: the host sets it at run time (" + M->Where + ")",
+                     .Guessed = true});
     } else if (M && !M->Flag && !M->Value) {
       // Used as a type (`"-DTYPE=" + getCTypeAsString(type)`): the commonest element type.
-      Out.push_back({*Name, "float", "",
-                     "a placeholder type: the host picks it at run time (" + M->Where + ")", true});
+      Out.push_back({.Name = *Name,
+                     .Value = "float",
+                     .Why = "a placeholder type: the host picks it at run time (" + M->Where + ")",
+                     .Guessed = true});
     } else if (const auto *Flag = selectingFlag(Content, Headers, *Name, Host, Near);
                Flag && !Seen.count(Flag->Name)) {
       Seen.insert(Flag->Name);
-      Out.push_back({Flag->Name, "1", "",
-                     "one of the host's builds, which defines " + *Name + " (" + Flag->Where + ")",
-                     true, false, true, true});
+      Out.push_back(
+          {.Name = Flag->Name,
+           .Value = "1",
+           .Why = "one of the host's builds, which defines " + *Name + " (" + Flag->Where + ")",
+           .Guessed = true,
+           .Flag = true,
+           .Opens = true});
     } else if (const auto *Value = selectingFlag(Content, Headers, *Name, Host, Near, false);
                Value && !Seen.count(Value->Name)) {
       std::string ContentName = llvm::sys::path::filename(Near).str();
       if (auto Tested = testedValue(Content, Headers, Value->Name, ContentName)) {
         Seen.insert(Value->Name);
-        Out.push_back({Value->Name, Tested->first, "",
-                       "a value the code tests it for, which defines " + *Name + " (" +
-                           Tested->second + "); the host sets it at run time (" + Value->Where +
-                           ")",
-                       true, false, true});
+        Out.push_back({.Name = Value->Name,
+                       .Value = Tested->first,
+                       .Why = "a value the code tests it for, which defines " + *Name + " (" +
+                              Tested->second + "); the host sets it at run time (" + Value->Where +
+                              ")",
+                       .Guessed = true,
+                       .Flag = true});
       }
     }
     // Code in the `#else` arm of a host flag's chain: the build that takes the flag's arm.
@@ -294,10 +321,14 @@ placeholdersFor(const std::vector<Finding> &Errors, const std::string &Content,
       if (const auto *Flag = flagForElseArm(E.Where.File, E.Where.Begin.Line, Host, Near);
           Flag && !Seen.count(Flag->Name)) {
         Seen.insert(Flag->Name);
-        Out.push_back({Flag->Name, "1", "",
-                       "one of the host's builds, which takes the other arm of the #if around " +
-                           *Name + " (" + Flag->Where + ")",
-                       true, false, true, true});
+        Out.push_back({.Name = Flag->Name,
+                       .Value = "1",
+                       .Why = "one of the host's builds, which takes the other arm of the #if "
+                              "around " +
+                              *Name + " (" + Flag->Where + ")",
+                       .Guessed = true,
+                       .Flag = true,
+                       .Opens = true});
       }
     // Another file's definition: of a type, or of a function the file calls (an undeclared
     // variable is more often one whose declaration failed).

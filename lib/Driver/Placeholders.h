@@ -18,9 +18,10 @@
 namespace cllint {
 
 struct Placeholder {
-  std::string Name, Value;
-  std::string Params;      // "(x)" for a function-like macro
-  std::string Why;         // "a placeholder: the host sets it at run time (S3D.cpp:268)"
+  std::string Name = ""; // empty for an include directory or file
+  std::string Value = "";
+  std::string Params = ""; // "(x)" for a function-like macro
+  std::string Why = "";    // "a placeholder: the host sets it at run time (S3D.cpp:268)"
   bool Guessed = false;    // not a value the host writes: findings naming it are conditional
   bool IncludeDir = false; // an -I directory (Value), not a macro
   bool Flag = false;       // a build choice (`-DSINGLE_PRECISION`): it weighs on the whole file
