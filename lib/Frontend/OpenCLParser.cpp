@@ -258,7 +258,11 @@ std::vector<std::string> openclCommandLine(const std::string &Path, const Compil
                                    "-fno-spell-checking",
                                    // OpenCL build options a host passes (-cl-denorms-are-zero)
                                    // mean nothing to a syntax-only parse; they are not errors.
-                                   "-Qunused-arguments"};
+                                   "-Qunused-arguments",
+                                   // Kernel files are also headers other kernel files include
+                                   // (`#pragma once` in PrMers' fftN.cl): linted on their own,
+                                   // their guard is not a mistake.
+                                   "-Wno-pragma-once-outside-header"};
   // SPIR supports every optional OpenCL extension, so fp64 literals stay double and subgroup
   // builtins are declared, as on a real GPU driver; a user --target wins.
   if (!hasTarget(Flags.Args)) {
