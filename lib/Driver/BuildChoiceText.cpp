@@ -1,5 +1,6 @@
 #include "Driver/BuildChoiceText.h"
 
+#include "clang/Basic/CharInfo.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -51,10 +52,10 @@ std::vector<llvm::StringRef> conditionsAroundIncludes(llvm::StringRef Content) {
 // The lines of Content, then of each file in Headers, with each one's name.
 struct TextLines {
   std::vector<std::unique_ptr<llvm::MemoryBuffer>> Buffers;
-  std::vector<std::pair<llvm::StringRef, llvm::SmallVector<llvm::StringRef, 0>>> Files;
+  std::vector<std::pair<std::string, llvm::SmallVector<llvm::StringRef, 0>>> Files;
   TextLines(llvm::StringRef Content, llvm::StringRef ContentName,
             const std::vector<std::string> &Headers) {
-    Files.emplace_back(ContentName, llvm::SmallVector<llvm::StringRef, 0>());
+    Files.emplace_back(ContentName.str(), llvm::SmallVector<llvm::StringRef, 0>());
     Content.split(Files.back().second, '\n');
     for (const std::string &H : Headers)
       if (auto B = llvm::MemoryBuffer::getFile(H, /*IsText=*/true)) {
@@ -65,15 +66,13 @@ struct TextLines {
   }
 };
 
-bool identifierChar(char C) { return llvm::isAlnum(C) || C == '_'; }
-
 } // namespace
 
 bool namesWord(llvm::StringRef Line, llvm::StringRef Word) {
   for (size_t At = Line.find(Word); At != llvm::StringRef::npos; At = Line.find(Word, At + 1)) {
-    bool Before = At == 0 || !(llvm::isAlnum(Line[At - 1]) || Line[At - 1] == '_');
+    bool Before = At == 0 || !clang::isAsciiIdentifierContinue(Line[At - 1]);
     size_t End = At + Word.size();
-    bool After = End >= Line.size() || !(llvm::isAlnum(Line[End]) || Line[End] == '_');
+    bool After = End >= Line.size() || !clang::isAsciiIdentifierContinue(Line[End]);
     if (Before && After)
       return true;
   }
@@ -88,91 +87,48 @@ const analysis::LaunchTable::Macro *selectingFlag(llvm::StringRef Content,
                                                   const analysis::LaunchTable &Host,
                                                   const std::string &Near, bool Flags) {
   // The file's own text, then each header the parse read.
-  std::vector<std::unique_ptr<llvm::MemoryBuffer>> Texts;
-  for (const std::string &H : Headers)
-    if (auto B = llvm::MemoryBuffer::getFile(H, /*IsText=*/true))
-      Texts.push_back(std::move(*B));
-  llvm::SmallVector<llvm::StringRef, 0> Lines;
-  Content.split(Lines, '\n');
-  for (const auto &T : Texts)
-    T->getBuffer().split(Lines, '\n');
+  TextLines Text(Content, "", Headers);
   std::vector<llvm::StringRef> Selecting; // the condition above each `#define Name`
   llvm::StringRef LastCondition;
-  for (llvm::StringRef L : Lines) {
-    llvm::StringRef T = L.trim();
-    // `typedef uint2 u32x;` defines a type name as `#define` defines a macro.
-    if (T.starts_with("typedef") && T.ends_with(";") && !LastCondition.empty() &&
-        T.drop_back().rtrim().ends_with(Name) && namesWord(T, Name)) {
-      Selecting.push_back(LastCondition);
-      continue;
+  for (const auto &[File, Lines] : Text.Files)
+    for (llvm::StringRef L : Lines) {
+      llvm::StringRef T = L.trim();
+      // `typedef uint2 u32x;` defines a type name as `#define` defines a macro.
+      if (T.starts_with("typedef") && T.ends_with(";") && !LastCondition.empty() &&
+          T.drop_back().rtrim().ends_with(Name) && namesWord(T, Name)) {
+        Selecting.push_back(LastCondition);
+        continue;
+      }
+      if (!T.consume_front("#"))
+        continue;
+      T = T.ltrim();
+      if (T.starts_with("if") || T.starts_with("elif"))
+        LastCondition = T;
+      else if (T.consume_front("define") && namesWord(T.ltrim(), Name) &&
+               T.ltrim().starts_with(Name) && !LastCondition.empty())
+        Selecting.push_back(LastCondition);
     }
-    if (!T.consume_front("#"))
-      continue;
-    T = T.ltrim();
-    if (T.starts_with("if") || T.starts_with("elif"))
-      LastCondition = T;
-    else if (T.consume_front("define") && namesWord(T.ltrim(), Name) &&
-             T.ltrim().starts_with(Name) && !LastCondition.empty())
-      Selecting.push_back(LastCondition);
-  }
   if (const auto *Flag = firstFlagNamedIn(Selecting, Host, Near, Flags); Flag || !Flags)
     return Flag;
   // No such definition in what the parse read: the headers a flag's block includes may hold it.
   return firstFlagNamedIn(conditionsAroundIncludes(Content), Host, Near);
 }
 
-// The first flag the host writes among those the #if/#elif lines of the conditional chain
-// above line Line of File name: the build choice an `#error` in its `#else` asks for.
-const analysis::LaunchTable::Macro *flagForError(const std::string &File, unsigned Line,
-                                                 const analysis::LaunchTable &Host,
-                                                 const std::string &Near) {
-  auto Buffer = llvm::MemoryBuffer::getFile(File, /*IsText=*/true);
-  if (!Buffer || Line == 0)
-    return nullptr;
-  llvm::SmallVector<llvm::StringRef, 0> Lines;
-  (*Buffer)->getBuffer().split(Lines, '\n');
-  if (Line > Lines.size() || !Lines[Line - 1].trim().starts_with("#"))
-    return nullptr;
-  std::vector<llvm::StringRef> Chain;
-  // Back to the `#if` that opens the chain, skipping nested blocks.
-  int Depth = 0;
-  for (unsigned L = Line - 1; L-- > 0;) {
-    llvm::StringRef T = Lines[L].trim();
-    if (!T.consume_front("#"))
-      continue;
-    T = T.ltrim();
-    if (T.starts_with("endif")) {
-      ++Depth;
-      continue;
-    }
-    bool Opens = T.starts_with("if");
-    if (Depth > 0) {
-      Depth -= Opens;
-      continue;
-    }
-    if (Opens || T.starts_with("elif"))
-      Chain.push_back(T);
-    if (Opens)
-      break;
-  }
-  return firstFlagNamedIn(Chain, Host, Near);
-}
+namespace {
 
-const analysis::LaunchTable::Macro *flagForElseArm(const std::string &File, unsigned Line,
-                                                   const analysis::LaunchTable &Host,
-                                                   const std::string &Near) {
-  auto Buffer = llvm::MemoryBuffer::getFile(File, /*IsText=*/true);
-  if (!Buffer || Line == 0)
-    return nullptr;
-  llvm::SmallVector<llvm::StringRef, 0> Lines;
-  (*Buffer)->getBuffer().split(Lines, '\n');
-  if (Line > Lines.size())
-    return nullptr;
-  // Out through the enclosing chains; in each, whether Line is in its `#else` arm.
-  std::vector<llvm::StringRef> Chain;
+// A conditional chain around a line: its `#if` and `#elif` lines, and whether the line is in
+// its `#else` arm.
+struct EnclosingChain {
+  std::vector<llvm::StringRef> Conditions;
   bool InElse = false;
+};
+
+// The chains around line Line of Lines, innermost first (nested blocks before it skipped).
+std::vector<EnclosingChain> enclosingChains(const llvm::SmallVectorImpl<llvm::StringRef> &Lines,
+                                            unsigned Line) {
+  std::vector<EnclosingChain> Out(1);
   int Depth = 0;
-  for (unsigned L = Line - 1; L-- > 0;) {
+  for (unsigned L = std::min<size_t>(Line, Lines.size()) - 1; L-- > 0;) {
     llvm::StringRef T = Lines[L].trim();
     if (!T.consume_front("#"))
       continue;
@@ -187,17 +143,43 @@ const analysis::LaunchTable::Macro *flagForElseArm(const std::string &File, unsi
       continue;
     }
     if (T.starts_with("else"))
-      InElse = true;
+      Out.back().InElse = true;
     else if (T.starts_with("elif") || Opens)
-      Chain.push_back(T);
-    if (!Opens)
-      continue;
-    if (InElse)
-      if (const auto *Flag = firstFlagNamedIn(Chain, Host, Near))
-        return Flag;
-    Chain.clear();
-    InElse = false;
+      Out.back().Conditions.push_back(T);
+    if (Opens)
+      Out.emplace_back();
   }
+  Out.pop_back(); // the one no `#if` opened
+  return Out;
+}
+
+} // namespace
+
+// The first flag the host writes among those the #if/#elif lines of the conditional chain
+// above line Line of File name: the build choice an `#error` in its `#else` asks for.
+const analysis::LaunchTable::Macro *flagForError(const std::string &File, unsigned Line,
+                                                 const analysis::LaunchTable &Host,
+                                                 const std::string &Near) {
+  TextLines Text("", "", {File});
+  if (Text.Files.size() < 2 || Line == 0)
+    return nullptr;
+  const auto &Lines = Text.Files[1].second;
+  if (Line > Lines.size() || !Lines[Line - 1].trim().starts_with("#"))
+    return nullptr;
+  std::vector<EnclosingChain> Chains = enclosingChains(Lines, Line);
+  return Chains.empty() ? nullptr : firstFlagNamedIn(Chains.front().Conditions, Host, Near);
+}
+
+const analysis::LaunchTable::Macro *flagForElseArm(const std::string &File, unsigned Line,
+                                                   const analysis::LaunchTable &Host,
+                                                   const std::string &Near) {
+  TextLines Text("", "", {File});
+  if (Text.Files.size() < 2 || Line == 0 || Line > Text.Files[1].second.size())
+    return nullptr;
+  for (const EnclosingChain &C : enclosingChains(Text.Files[1].second, Line))
+    if (C.InElse)
+      if (const auto *Flag = firstFlagNamedIn(C.Conditions, Host, Near))
+        return Flag;
   return nullptr;
 }
 
@@ -242,7 +224,8 @@ testedValue(llvm::StringRef Content, const std::vector<std::string> &Headers, ll
         continue;
       for (size_t At = T.find(Name); At != llvm::StringRef::npos; At = T.find(Name, At + 1)) {
         size_t End = At + Name.size();
-        if ((At > 0 && identifierChar(T[At - 1])) || (End < T.size() && identifierChar(T[End])))
+        if ((At > 0 && clang::isAsciiIdentifierContinue(T[At - 1])) ||
+            (End < T.size() && clang::isAsciiIdentifierContinue(T[End])))
           continue;
         llvm::StringRef Rest = T.drop_front(End).ltrim();
         if (!Rest.consume_front("=="))
@@ -283,7 +266,7 @@ std::vector<std::pair<std::string, std::string>> includeLineWords(const std::str
       continue;
     }
     size_t End = I;
-    while (End < T.size() && identifierChar(T[End]))
+    while (End < T.size() && clang::isAsciiIdentifierContinue(T[End]))
       ++End;
     std::string After;
     if (End < T.size() && T[End] == '/')
