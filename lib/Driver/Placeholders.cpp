@@ -2,7 +2,9 @@
 
 #include "Driver/BuildChoiceText.h"
 #include "Host/ProjectDefinitions.h"
+#include "Support/AbsolutePath.h"
 
+#include "clang/Basic/CharInfo.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
@@ -109,7 +111,7 @@ std::vector<Placeholder> includeLineMacros(const std::string &File, unsigned Lin
       llvm::StringRef V = *M->Value;
       for (size_t At = 0; At < V.size();) {
         size_t End = At;
-        while (End < V.size() && (llvm::isAlnum(V[End]) || V[End] == '_'))
+        while (End < V.size() && clang::isAsciiIdentifierContinue(V[End]))
           ++End;
         if (End > At && !llvm::isDigit(V[At]))
           Words.emplace_back(V.slice(At, End).str(), "");
@@ -118,23 +120,13 @@ std::vector<Placeholder> includeLineMacros(const std::string &File, unsigned Lin
       continue;
     }
     std::vector<std::string> Dirs;
-    auto addFrom = [&](llvm::StringRef From, llvm::StringRef Rel) {
-      for (int Up = 0; Up < 3 && !From.empty(); ++Up, From = llvm::sys::path::parent_path(From)) {
-        llvm::SmallString<256> D(From);
-        llvm::sys::path::append(D, Rel);
-        llvm::sys::path::remove_dots(D, /*remove_dot_dot=*/true);
-        Dirs.push_back(D.str().str());
-      }
-    };
     if (M->Value && llvm::sys::path::is_absolute(*M->Value))
       Dirs.push_back(*M->Value);
     else if (M->Value)
-      addFrom(M->HostDir, *M->Value);
-    llvm::SmallString<256> Including(llvm::sys::path::parent_path(File));
-    llvm::sys::fs::make_absolute(Including);
-    llvm::sys::path::remove_dots(Including, /*remove_dot_dot=*/true);
-    Dirs.push_back(Including.str().str());
-    addFrom(M->HostDir, "");
+      Dirs = underDirAndAbove(M->HostDir, *M->Value, 3);
+    Dirs.push_back(absolutePath(llvm::sys::path::parent_path(File)));
+    for (std::string &D : underDirAndAbove(M->HostDir, "", 3))
+      Dirs.push_back(std::move(D));
     for (const std::string &D : Dirs) {
       llvm::SmallString<256> Candidate(D);
       llvm::sys::path::append(Candidate, Below);
@@ -158,7 +150,7 @@ bool calledAt(llvm::StringRef Content, const Finding &E) {
   if (At >= Content.size())
     return false;
   llvm::StringRef Rest = Content.drop_front(At);
-  Rest = Rest.drop_while([](char C) { return llvm::isAlnum(C) || C == '_'; }).ltrim();
+  Rest = Rest.drop_while([](char C) { return clang::isAsciiIdentifierContinue(C); }).ltrim();
   return Rest.starts_with("(");
 }
 
@@ -355,10 +347,7 @@ parseWithPlaceholders(const std::function<ParseResult(const CompileFlags &)> &Pa
   Parsed = Parse(Flags);
   if (!Parsed.HasErrors || !Host)
     return {};
-  llvm::SmallString<256> Abs(Path);
-  llvm::sys::fs::make_absolute(Abs);
-  llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
-  std::string Near = Abs.str().str();
+  std::string Near = absolutePath(Path);
   std::vector<std::string> Defined;
   for (const std::string &A : Flags.Args)
     if (llvm::StringRef(A).starts_with("-D") || llvm::StringRef(A).starts_with("-U"))

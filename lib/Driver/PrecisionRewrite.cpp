@@ -1,8 +1,6 @@
 #include "Driver/PrecisionRewrite.h"
 
-#include "llvm/ADT/SmallString.h"
-#include "llvm/Support/FileSystem.h"
-#include "llvm/Support/Path.h"
+#include "Support/AbsolutePath.h"
 
 namespace cllint {
 
@@ -10,10 +8,7 @@ void markPrecisionRewrite(std::vector<Finding> &Findings, const analysis::Launch
                           const std::string &Path) {
   if (Host.precisionRewrites().empty())
     return;
-  llvm::SmallString<256> Abs(Path);
-  llvm::sys::fs::make_absolute(Abs);
-  llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
-  const analysis::LaunchTable::PrecisionRewrite *R = Host.precisionRewriteFor(Abs.str().str());
+  const analysis::LaunchTable::PrecisionRewrite *R = Host.precisionRewriteFor(absolutePath(Path));
   if (!R)
     return;
   std::string Assumption = "the single-precision build (" + R->Where +

@@ -1,5 +1,8 @@
 #include "Host/HostMacros.h"
 
+#include "Support/AbsolutePath.h"
+
+#include "clang/Basic/CharInfo.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -10,8 +13,6 @@
 
 namespace cllint {
 namespace {
-
-bool identifierChar(char C) { return llvm::isAlnum(C) || C == '_'; }
 
 // Where the argument of an option `-<Letter>` that starts a word at I of Body begins (after
 // any spaces: `-D NAME`, `-I dir`); nothing when no such option starts there.
@@ -35,7 +36,7 @@ void scanLiteral(llvm::StringRef Body, unsigned Line, const std::string &Display
     size_t J = *Arg, NameStart = J;
     if (J >= Body.size() || !(llvm::isAlpha(Body[J]) || Body[J] == '_'))
       continue;
-    while (J < Body.size() && identifierChar(Body[J]))
+    while (J < Body.size() && clang::isAsciiIdentifierContinue(Body[J]))
       ++J;
     analysis::LaunchTable::Macro M;
     M.Name = Body.slice(NameStart, J).str();
@@ -92,7 +93,7 @@ template <typename Visitor> void forEachStringLiteral(llvm::StringRef Text, Visi
     }
     if (C != '"' && C != '\'')
       continue;
-    if (C == '\'' && I > 0 && identifierChar(Text[I - 1]))
+    if (C == '\'' && I > 0 && clang::isAsciiIdentifierContinue(Text[I - 1]))
       continue; // a C++14 digit separator
     size_t J = I + 1;
     while (J < Text.size() && Text[J] != C && Text[J] != '\n')
@@ -138,8 +139,8 @@ std::optional<std::pair<std::string, unsigned>> visibleDefault(llvm::StringRef T
   for (size_t At = llvm::StringRef(TextLower).find(Lowered); At != llvm::StringRef::npos;
        At = llvm::StringRef(TextLower).find(Lowered, At + 1)) {
     size_t End = At + Name.size();
-    if ((At > 0 && identifierChar(Text[At - 1])) ||
-        (End < Text.size() && identifierChar(Text[End])))
+    if ((At > 0 && clang::isAsciiIdentifierContinue(Text[At - 1])) ||
+        (End < Text.size() && clang::isAsciiIdentifierContinue(Text[End])))
       continue;
     llvm::StringRef Before = Text.substr(0, At).rtrim(" \t");
     llvm::StringRef After = Text.substr(End).ltrim(" \t");
@@ -195,11 +196,9 @@ std::vector<std::string> hostIncludeDirMentions(llvm::StringRef Text) {
 void addHostOptionMentions(analysis::LaunchTable &Table, const std::string &Path,
                            llvm::StringRef Text) {
   std::string Name = llvm::sys::path::filename(Path).str();
-  llvm::SmallString<256> Base(llvm::sys::path::parent_path(Path));
-  llvm::sys::fs::make_absolute(Base);
-  llvm::sys::path::remove_dots(Base, /*remove_dot_dot=*/true);
+  std::string Base = absolutePath(llvm::sys::path::parent_path(Path));
   for (analysis::LaunchTable::Macro &M : hostMacroMentions(Text, Name)) {
-    M.HostDir = Base.str().str();
+    M.HostDir = Base;
     if (!M.Value && !M.Flag)
       if (auto D = visibleDefault(Text, M.Name)) {
         M.Default = D->first;
@@ -208,22 +207,17 @@ void addHostOptionMentions(analysis::LaunchTable &Table, const std::string &Path
     Table.addHostMacro(std::move(M));
   }
   for (std::string &Where : floatToDoubleRewrites(Text, Name))
-    Table.addPrecisionRewrite({Base.str().str(), std::move(Where)});
+    Table.addPrecisionRewrite({Base, std::move(Where)});
   for (const std::string &Dir : hostIncludeDirMentions(Text)) {
     if (llvm::sys::path::is_absolute(Dir)) {
-      Table.addHostIncludeDir({Dir, Name, Base.str().str()});
+      Table.addHostIncludeDir({Dir, Name, Base});
       continue;
     }
     // A relative directory is the running program's: the host file's own directory, or the
     // one or two above it where the program is built and run (rodinia's heartwall writes
     // "-I." in kernel/ and runs from the directory above).
-    llvm::StringRef From = Base;
-    for (int Up = 0; Up < 3 && !From.empty(); ++Up, From = llvm::sys::path::parent_path(From)) {
-      llvm::SmallString<256> Abs(From);
-      llvm::sys::path::append(Abs, Dir);
-      llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
-      Table.addHostIncludeDir({Abs.str().str(), Name, Base.str().str()});
-    }
+    for (std::string &Abs : underDirAndAbove(Base, Dir, 3))
+      Table.addHostIncludeDir({std::move(Abs), Name, Base});
   }
 }
 

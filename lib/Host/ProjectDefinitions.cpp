@@ -1,7 +1,9 @@
 #include "Host/ProjectDefinitions.h"
 
 #include "Analysis/LaunchTable.h"
+#include "Support/AbsolutePath.h"
 
+#include "clang/Basic/CharInfo.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -18,9 +20,6 @@ namespace {
 // whole build tree.
 constexpr size_t MaxFiles = 4000;
 constexpr uint64_t MaxFileBytes = 1 << 20;
-
-bool identifierStart(char C) { return llvm::isAlpha(C) || C == '_'; }
-bool identifierChar(char C) { return llvm::isAlnum(C) || C == '_'; }
 
 // Text with comments and string and character literals blanked (newlines kept).
 std::string withoutCommentsAndStrings(llvm::StringRef Text) {
@@ -52,12 +51,12 @@ std::string withoutCommentsAndStrings(llvm::StringRef Text) {
 std::vector<llvm::StringRef> identifiers(llvm::StringRef S) {
   std::vector<llvm::StringRef> Out;
   for (size_t I = 0; I < S.size();) {
-    if (!identifierStart(S[I])) {
+    if (!clang::isAsciiIdentifierStart(S[I])) {
       ++I;
       continue;
     }
     size_t J = I;
-    while (J < S.size() && identifierChar(S[J]))
+    while (J < S.size() && clang::isAsciiIdentifierContinue(S[J]))
       ++J;
     llvm::StringRef Word = S.slice(I, J);
     if (Word == "__attribute__" || Word == "__attribute") {
@@ -115,8 +114,8 @@ bool definesKernel(llvm::StringRef Text) {
   for (llvm::StringRef Word : {"__kernel", "kernel"})
     for (size_t At = Text.find(Word); At != llvm::StringRef::npos; At = Text.find(Word, At + 1)) {
       size_t End = At + Word.size();
-      if ((At > 0 && identifierChar(Text[At - 1])) ||
-          (End < Text.size() && identifierChar(Text[End])))
+      if ((At > 0 && clang::isAsciiIdentifierContinue(Text[At - 1])) ||
+          (End < Text.size() && clang::isAsciiIdentifierContinue(Text[End])))
         continue;
       llvm::StringRef Rest = Text.drop_front(End).ltrim();
       while (Rest.consume_front("__attribute__")) {
@@ -148,7 +147,7 @@ std::vector<std::string> topLevelDefinitions(llvm::StringRef Original) {
     if (Directive.consume_front("define")) {
       Directive = Directive.ltrim();
       size_t J = 0;
-      while (J < Directive.size() && identifierChar(Directive[J]))
+      while (J < Directive.size() && clang::isAsciiIdentifierContinue(Directive[J]))
         ++J;
       if (J)
         Out.push_back(Directive.take_front(J).str());
@@ -271,13 +270,11 @@ void ProjectDefinitions::index() {
     // defines the types its fragments use, which are linted through the files including them).
     if (definesKernel((*Buffer)->getBuffer()))
       continue;
-    llvm::SmallString<256> Abs(F);
-    llvm::sys::fs::make_absolute(Abs);
-    llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+    std::string Abs = absolutePath(F);
     for (const std::string &Name : topLevelDefinitions((*Buffer)->getBuffer())) {
       std::vector<std::string> &List = Definers[Name];
-      if (List.empty() || List.back() != Abs.str())
-        List.push_back(Abs.str().str());
+      if (List.empty() || List.back() != Abs)
+        List.push_back(Abs);
     }
   }
 }
